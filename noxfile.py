@@ -1,0 +1,79 @@
+"""Development sessions: ``nox`` runs the default list, ``nox -s NAME`` one session."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Final
+
+import nox
+
+nox.needs_version = ">=2025.2.9"  # first release with nox.project.dependency_groups
+nox.options.default_venv_backend = "venv"
+nox.options.error_on_external_run = True
+nox.options.error_on_missing_interpreters = "CI" in os.environ
+nox.options.sessions = ["tests", "typing", "lint", "docs", "examples"]
+
+ROOT: Final = Path(__file__).parent
+PYPROJECT: Final = nox.project.load_toml(ROOT / "pyproject.toml")
+PYTHONS: Final = ["3.10", "3.11", "3.12", "3.13"]
+
+
+def group(*names: str) -> tuple[str, ...]:
+    """Return the requirements of the named ``[dependency-groups]`` of pyproject.toml."""
+    return nox.project.dependency_groups(PYPROJECT, *names)
+
+
+@nox.session(python=PYTHONS)
+def tests(session: nox.Session) -> None:
+    """Run the test suite; extra arguments go to pytest."""
+    session.install(".", *group("tests"))
+    session.run("pytest", *session.posargs)
+
+
+@nox.session(python="3.12")
+def typing(session: nox.Session) -> None:
+    """Type-check src, tests, examples, benchmarks and this file with mypy --strict."""
+    session.install(".", *group("typing"))
+    session.run("mypy", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Lint with ruff and check that the code is ruff-formatted."""
+    session.install(*group("lint"))
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session(python="3.12")
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs and run their doctests, failing on any warning."""
+    session.install(".", *group("docs"))
+    for builder in ("html", "doctest"):
+        session.run(
+            "sphinx-build",
+            *("-W", "-n", "--keep-going"),
+            *("-b", builder),
+            "docs",
+            f"docs/_build/{builder}",
+            *session.posargs,
+        )
+
+
+@nox.session
+def examples(session: nox.Session) -> None:
+    """Run every script in examples/."""
+    scripts = sorted((ROOT / "examples").glob("*.py"))
+    if not scripts:
+        session.error("no scripts found in examples/")
+    session.install(".")
+    for script in scripts:
+        session.run("python", str(script.relative_to(ROOT)))
+
+
+@nox.session(python="3.12")
+def bench(session: nox.Session) -> None:
+    """Time random playouts of every preset (not in the default list)."""
+    session.install(".", *group("bench"))
+    session.run("python", "benchmarks/playouts.py", *session.posargs)

@@ -1,0 +1,59 @@
+"""Chicken Foot dominoes: exact rules for every variant, as immutable, typed values.
+
+>>> import random
+>>> from chickenfoot import PRESETS, Round
+>>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+>>> rng = random.Random(1)
+>>> while not rnd.is_over:
+...     rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+>>> rnd.ending in (Ending.WENT_OUT, Ending.BLOCKED)
+True
+"""
+
+from __future__ import annotations
+
+from ._match import Match, round_seed
+from ._moves import Draw, Event, Move, Pass, Play
+from ._round import Ending, Obligation, Outcome, Round
+from ._rules import PRESETS, PlayDrawn, Rules, Start, TargetMode, TieBreak, find_preset
+from ._scoring import Standing
+from ._table import Layout, OpenEnd, Placement
+from ._tiles import MAX_PIPS, Tile, tile_set
+from ._views import MatchView, RoundView
+from .errors import ChickenFootError, DealError, IllegalMoveError, RulesError
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "MAX_PIPS",
+    "PRESETS",
+    "ChickenFootError",
+    "DealError",
+    "Draw",
+    "Ending",
+    "Event",
+    "IllegalMoveError",
+    "Layout",
+    "Match",
+    "MatchView",
+    "Move",
+    "Obligation",
+    "OpenEnd",
+    "Outcome",
+    "Pass",
+    "Placement",
+    "Play",
+    "PlayDrawn",
+    "Round",
+    "RoundView",
+    "Rules",
+    "RulesError",
+    "Standing",
+    "Start",
+    "TargetMode",
+    "TieBreak",
+    "Tile",
+    "find_preset",
+    "round_seed",
+    "tile_set",
+]

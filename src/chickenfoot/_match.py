@@ -1,0 +1,281 @@
+"""A match: rounds from the highest double down, totals, winners and tie-breaks (R19-R23)."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ._moves import Move
+from ._round import Round
+from ._rules import Rules
+from ._scoring import Standing, standings
+from ._tiles import Tile
+from .errors import DealError, IllegalMoveError
+
+if TYPE_CHECKING:
+    from ._views import MatchView
+
+__all__ = ["Match", "round_seed"]
+
+
+def round_seed(seed: int, index: int) -> int:
+    """The seed that deals round ``index`` (0 for the first) of a match seeded ``seed``.
+
+    It is the first 8 bytes, big-endian, of the BLAKE2b digest of ``"{seed}/{index}"``,
+    so every round of a match is reproducible from the match seed alone, in any
+    language.
+
+    >>> round_seed(7, 0) != round_seed(7, 1)
+    True
+    """
+    digest = hashlib.blake2b(f"{seed}/{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+@attrs.frozen(repr=False)
+class Match:
+    """A match of rounds with running totals (R19-R23), as an immutable value.
+
+    :meth:`new` deals every round from one seed; :meth:`dealt` takes each round's deal
+    from the caller, for apps that shuffle real tiles. :meth:`apply` plays a move in the
+    current round and starts the next round by itself when one ends.
+
+    >>> import random
+    >>> from chickenfoot import PRESETS, Match
+    >>> match = Match.new(PRESETS["chickie-duel"], 2, seed=3)
+    >>> rng = random.Random(3)
+    >>> while not match.is_over:
+    ...     match = match.apply(rng.choice(match.legal_moves()))
+    >>> len(match.results), match.totals, match.winners
+    (7, (165, 142), (1,))
+
+    .. versionadded:: 0.1
+    """
+
+    #: The variant.
+    rules: Rules
+    #: How many seats play.
+    players: int
+    #: The seed every round is dealt from, or ``None`` when the caller deals.
+    seed: int | None
+    #: Every finished round, in order.
+    finished: tuple[Round, ...]
+    #: The round in play; once a round ends it stays here until the next one starts
+    #: (at once for a seeded match, at :meth:`deal` for a dealt one).
+    round: Round
+
+    def __attrs_post_init__(self) -> None:
+        if self.round.rules != self.rules or self.round.players != self.players:
+            raise ValueError("a Match is made with Match.new() or Match.dealt()")
+
+    @classmethod
+    def new(cls, rules: Rules, players: int, *, seed: int) -> Match:
+        """A match whose rounds are dealt from ``seed`` (round ``i`` from
+        :func:`round_seed` ``(seed, i)``), so it replays from the seed and moves alone.
+
+        Raises:
+            RulesError: the variant does not cover ``players``.
+        """
+        if type(seed) is not int:
+            raise TypeError(f"seed is an int, not {seed!r}")
+        rules.check_players(players)
+        first = Round.deal(
+            rules, players, seed=round_seed(seed, 0), round_double=_double(rules, players, 0)
+        )
+        return cls(rules, players, seed, (), first)
+
+    @classmethod
+    def dealt(
+        cls, rules: Rules, hands: Sequence[Iterable[Tile]], boneyard: Iterable[Tile]
+    ) -> Match:
+        """A match whose first round is this deal; later rounds come from :meth:`deal`.
+
+        The round double and first seat follow R19 and R23 (:attr:`next_round_double`,
+        :attr:`next_first`).
+
+        Raises:
+            DealError: the deal is not the whole set exactly once.
+        """
+        players = len(hands)
+        rules.check_players(players)
+        first = Round.from_deal(
+            rules, hands, boneyard, round_double=_double(rules, players, 0), first=0
+        )
+        return cls(rules, players, None, (), first)
+
+    # -- the schedule -------------------------------------------------------------------
+
+    @property
+    def round_index(self) -> int:
+        """The number of rounds started before :attr:`round` (0 in the first round)."""
+        return len(self.finished) - (1 if self.round.is_over else 0)
+
+    @property
+    def round_count(self) -> int | None:
+        """How many rounds the match has, or ``None`` when a target decides (R19, R20)."""
+        return self.rules.round_count(self.players)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the last round has been played (R19) or a total passed the target (R20)."""
+        if not self.finished or not self.round.is_over:
+            return False
+        target = self.rules.target
+        count = self.rules.round_count(self.players)
+        if target is None or count is not None:
+            return len(self.finished) >= (count or 0)
+        if self.rules.target_mode == "exceeds":
+            return max(self.totals) > target
+        return max(self.totals) >= target
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """Whether a dealt match waits for :meth:`deal` to start the next round."""
+        return self.round.is_over and not self.is_over
+
+    @property
+    def next_round_double(self) -> Tile | None:
+        """The round double of the next round (R19, R20), or ``None`` once the match is over.
+
+        Doubles go from the set's highest down to 0-0 and, with a target, round again.
+        """
+        index = len(self.finished) + (0 if self.round.is_over else 1)
+        count = self.round_count
+        if self.is_over or (count is not None and index >= count):
+            return None
+        value = _double(self.rules, self.players, index)
+        return Tile(value, value)
+
+    @property
+    def next_first(self) -> int | None:
+        """The first seat of the next round (R23), or ``None`` while it is not known.
+
+        ``centre`` start: one seat on each round. ``holder`` start: the winner of the
+        round before, who begins the search draws if nobody holds the round double; so it
+        is known once the current round is over.
+        """
+        if self.next_round_double is None:
+            return None
+        index = len(self.finished) + (0 if self.round.is_over else 1)
+        if self.round.is_over:
+            return _first(self.rules, self.players, index, self.round)
+        if self.rules.start == "centre":
+            return index % self.players
+        return None
+
+    # -- playing ------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or ``None`` between rounds and once the match is over."""
+        return self.round.to_move
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the current round (:meth:`Round.legal_moves`)."""
+        return self.round.legal_moves()
+
+    def apply(self, move: Move) -> Match:
+        """The match after ``move`` in the current round.
+
+        When the move ends the round, its scores are added, and in a seeded match the
+        next round is dealt at once (R19, R23).
+
+        Raises:
+            IllegalMoveError: the move is not legal now, or the round is over and the
+                next one has not been dealt yet.
+        """
+        if self.round.is_over:
+            why = "the match is over" if self.is_over else "deal the next round first"
+            raise IllegalMoveError(move, None, why, "R19")
+        played = self.round.apply(move)
+        if not played.is_over:
+            return attrs.evolve(self, round=played)
+        ended = attrs.evolve(self, finished=(*self.finished, played), round=played)
+        if ended.is_over or self.seed is None:
+            return ended
+        index = len(ended.finished)
+        following = Round.deal(
+            self.rules,
+            self.players,
+            seed=round_seed(self.seed, index),
+            round_double=_double(self.rules, self.players, index),
+            first=_first(self.rules, self.players, index, played),
+        )
+        return attrs.evolve(ended, round=following)
+
+    def deal(self, hands: Sequence[Iterable[Tile]], boneyard: Iterable[Tile]) -> Match:
+        """Start the next round of a dealt match from an explicit deal.
+
+        Raises:
+            DealError: the deal is not the whole set exactly once, or no round is due (the
+                round in play is not over, or the match is over).
+        """
+        if not self.awaiting_deal:
+            why = "the match is over" if self.is_over else "the round in play is not over"
+            raise DealError(f"no round to deal now: {why} (R19)")
+        index = len(self.finished)
+        following = Round.from_deal(
+            self.rules,
+            hands,
+            boneyard,
+            round_double=_double(self.rules, self.players, index),
+            first=_first(self.rules, self.players, index, self.finished[-1]),
+        )
+        return attrs.evolve(self, round=following)
+
+    def view(self, seat: int) -> MatchView:
+        """What ``seat`` can see of the match: the scores and its view of the round."""
+        from ._views import match_view
+
+        return match_view(self, seat)
+
+    # -- scores -------------------------------------------------------------------------
+
+    @property
+    def results(self) -> tuple[tuple[int, ...], ...]:
+        """The scores of every finished round, in order (R17)."""
+        return tuple(r.scores for r in self.finished if r.scores is not None)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Every seat's sum of round scores so far (R21)."""
+        results = self.results
+        if not results:
+            return (0,) * self.players
+        return tuple(sum(column) for column in zip(*results, strict=True))
+
+    @property
+    def standings(self) -> tuple[Standing, ...]:
+        """The match table by seat: totals, rounds at 0, best non-zero round, place (R21, R22)."""
+        return standings(self.results, self.players, self.rules.tie_break)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the match (R21, R22); empty until it is over."""
+        if not self.is_over:
+            return ()
+        return tuple(s.seat for s in self.standings if s.place == 1)
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"round {self.round_index + 1}"
+        return (
+            f"<Match {self.rules.name}, {self.players} players, {state}, "
+            f"totals {list(self.totals)}>"
+        )
+
+
+def _double(rules: Rules, players: int, index: int) -> int:
+    """The round double's number for round ``index``: highest first, cycling (R19, R20)."""
+    n = rules.set_size(players)
+    return n - index % (n + 1)
+
+
+def _first(rules: Rules, players: int, index: int, previous: Round) -> int:
+    """The first seat of round ``index`` after ``previous`` ended (R23)."""
+    if rules.start == "centre":
+        return index % players
+    winner = previous.winner
+    return 0 if winner is None else winner

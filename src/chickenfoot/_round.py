@@ -1,0 +1,809 @@
+"""One round of Chicken Foot: the deal, the turn, the legal moves and the end (R5-R18).
+
+A :class:`Round` is an immutable value. :meth:`Round.apply` checks a move against the
+rules and returns the next round; :meth:`Round.legal_moves` lists every move the rules
+allow now. Internally hands are bitmasks of tile indices, the boneyard is the dealt
+draw order with a count of tiles drawn, and the history is a linked list shared with
+every earlier state, so each move adds only a few hundred bytes.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
+
+import attrs
+
+from ._moves import DRAW, PASS, Draw, Event, Move, Pass, Play
+from ._rules import Rules
+from ._scoring import hand_score, round_winner
+from ._table import _NONE, Layout, OpenEnd, Placement, TableState, play_of
+from ._tiles import TILES, Tile, set_length, tiles_of
+from .errors import DealError, IllegalMoveError
+
+if TYPE_CHECKING:
+    from ._views import RoundView
+
+__all__ = ["Ending", "Obligation", "Outcome", "Round"]
+
+#: The history as a linked list, newest first: ``(seat, move, older)``.
+_History: TypeAlias = "tuple[int, Move, _History] | None"
+
+
+class Ending(enum.Enum):
+    """How a round ended (R16)."""
+
+    #: A player played his last tile.
+    WENT_OUT = "went out"
+    #: Nobody could play and nobody could draw.
+    BLOCKED = "blocked"
+
+    def __repr__(self) -> str:
+        return f"Ending.{self.name}"
+
+
+class Obligation(enum.Enum):
+    """What the rules demand of the next play, if anything."""
+
+    #: The round double must be placed, or searched for in the boneyard (R6).
+    ROUND_DOUBLE = "round double"
+    #: The round double's places come first (R7).
+    OPENING = "opening"
+    #: The first foot: a double onto an arm (R8).
+    FIRST_FOOT = "first foot"
+    #: A double's toes come first (R9).
+    TOES = "toes"
+    #: After drawing, only the drawn tile may be played (R13).
+    DRAWN_TILE = "drawn tile"
+    #: Any matching tile onto any open end (R10).
+    NONE = "none"
+
+    def __repr__(self) -> str:
+        return f"Obligation.{self.name}"
+
+
+@attrs.frozen
+class Outcome:
+    """How a round ended, who won it and the penalty points of every seat (R16-R18).
+
+    .. versionadded:: 0.1
+    """
+
+    #: Went out or blocked.
+    ending: Ending
+    #: The seat that went out, or in a blocked round the lowest score (R18).
+    winner: int
+    #: Penalty points by seat (R17).
+    scores: tuple[int, ...]
+
+
+@attrs.frozen(init=False, repr=False, eq=False, getstate_setstate=False)
+class Round:
+    """One round: the hands, the boneyard, the table and whose turn it is.
+
+    Make one with :meth:`deal` (shuffled from a seed) or :meth:`from_deal` (an explicit
+    deal), then move with :meth:`apply`, which returns the next round and leaves this
+    one as it was:
+
+    >>> import random
+    >>> from chickenfoot import PRESETS, Round
+    >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+    >>> rnd.to_move, rnd.legal_moves()
+    (0, [Play(Tile(9, 9), onto=None)])
+    >>> rng = random.Random(1)
+    >>> while not rnd.is_over:
+    ...     rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    >>> rnd.outcome
+    Outcome(ending=Ending.WENT_OUT, winner=2, scores=(16, 33, 0, 75))
+
+    Rounds are equal when they have the same rules, deal and moves; they are hashable,
+    safe to share between threads and cheap to keep: successive rounds share their
+    history and boneyard.
+
+    .. versionadded:: 0.1
+    """
+
+    rules: Rules
+    _table: TableState
+    _hands: tuple[int, ...]
+    _dealt: tuple[int, ...]
+    _boneyard: tuple[int, ...]
+    _drawn: int
+    _first: int
+    _lead: int
+    _to_move: int
+    _turn_draws: int
+    _history: _History
+    _length: int
+    _ending: Ending | None
+    _winner: int
+    _seed: int | None
+
+    def __init__(self) -> None:
+        raise TypeError("make a Round with Round.deal() or Round.from_deal()")
+
+    # -- making a round -------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules,
+        players: int,
+        *,
+        seed: int | None,
+        round_double: Tile | int | None = None,
+        first: int = 0,
+    ) -> Round:
+        """Shuffle and deal a round (R5, R6).
+
+        The double-N set of ``rules`` for ``players`` is shuffled by
+        ``random.Random(seed).shuffle`` from :func:`~chickenfoot.tile_set` order (without
+        the round double in a ``centre`` start); seat 0 gets the first
+        ``hand_size`` tiles, seat 1 the next, and so on; the rest is the boneyard in draw
+        order. The same seed always gives the same deal. ``seed=None`` picks a random
+        seed, which :attr:`seed` then reports.
+
+        Args:
+            rules: the variant.
+            players: how many seats; the variant must cover this count.
+            seed: the shuffle's seed.
+            round_double: the round double as a tile or its number; the set's highest
+                double by default.
+            first: the round's first seat (R23): who moves first in a ``centre`` start,
+                and who begins the search draws in a ``holder`` start (R6).
+
+        Raises:
+            RulesError: the variant does not cover ``players``.
+            ValueError: ``round_double`` or ``first`` is out of range.
+
+        >>> from chickenfoot import PRESETS, Round
+        >>> rnd = Round.deal(PRESETS["double-foot"], 3, seed=1, round_double=5, first=2)
+        >>> rnd.round_double, rnd.to_move, [len(h) for h in rnd.hands], len(rnd.boneyard)
+        (Tile(5, 5), 2, [14, 14, 14], 12)
+        """
+        n = rules.set_size(players)
+        size = rules.hand_size(players)
+        double = _round_double(round_double, n)
+        _check_first(first, players)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        if type(seed) is not int:
+            raise TypeError(f"seed is an int or None, not {seed!r}")
+        order = [t for t in range(set_length(n)) if rules.start == "holder" or t != double]
+        random.Random(seed).shuffle(order)
+        hands = []
+        for seat in range(players):
+            mask = 0
+            for t in order[seat * size : (seat + 1) * size]:
+                mask |= 1 << t
+            hands.append(mask)
+        boneyard = tuple(order[players * size :])
+        return cls._start(rules, n, tuple(hands), boneyard, double, first, seed)
+
+    @classmethod
+    def from_deal(
+        cls,
+        rules: Rules,
+        hands: Sequence[Iterable[Tile]],
+        boneyard: Iterable[Tile],
+        *,
+        round_double: Tile | int,
+        first: int = 0,
+    ) -> Round:
+        """Start a round from an explicit deal, as shuffled at a real table (R5, R6).
+
+        Args:
+            rules: the variant.
+            hands: each seat's tiles; as many hands as players, each of the variant's
+                hand size.
+            boneyard: the undealt tiles in draw order, the first drawn first.
+            round_double: the round double as a tile or its number. In a ``centre``
+                start it is on the table, so in no hand and not in the boneyard.
+            first: the round's first seat (R23), as in :meth:`deal`.
+
+        Raises:
+            DealError: the hands and boneyard are not the whole set exactly once (a tile
+                twice, one missing, one from outside the set) or a hand has the wrong size.
+            RulesError: the variant does not cover this many players.
+
+        >>> from chickenfoot import PRESETS, Round, Tile, tile_set
+        >>> tiles = list(tile_set(6))
+        >>> hands = [tiles[14:21], tiles[21:]]
+        >>> rnd = Round.from_deal(PRESETS["chickie-duel"], hands, tiles[:14], round_double=6)
+        >>> rnd.hand(1)[-1], rnd.to_move, rnd.legal_moves()
+        (Tile(6, 6), 1, [Play(Tile(6, 6), onto=None)])
+        """
+        players = len(hands)
+        if players < 2:
+            raise DealError(f"a deal needs 2 hands or more, not {players}")
+        n = rules.set_size(players)
+        size = rules.hand_size(players)
+        double = _round_double(round_double, n)
+        _check_first(first, players)
+        where: dict[Tile, str] = {}
+        masks = []
+        for seat, hand in enumerate(hands):
+            tiles = list(hand)
+            if len(tiles) != size:
+                raise DealError(
+                    f"seat {seat} is dealt {len(tiles)} tiles; "
+                    f"{rules.name} deals {size} to each of {players} players (R5)"
+                )
+            masks.append(_place_tiles(tiles, f"seat {seat}", where, n))
+        pile = list(boneyard)
+        _place_tiles(pile, "the boneyard", where, n)
+        centre = TILES[double]
+        if rules.start == "centre" and centre in where:
+            raise DealError(
+                f"{centre} is the centre double, on the table, but is dealt to {where[centre]} (R6)"
+            )
+        expected = set_length(n) - (rules.start == "centre")
+        if len(where) != expected:
+            missing = [t for t in TILES[: set_length(n)] if t not in where and t != centre]
+            if rules.start == "holder" and centre not in where:
+                missing.insert(0, centre)
+            raise DealError(f"{', '.join(map(str, missing))} missing from the deal (R5)")
+        return cls._start(rules, n, tuple(masks), tuple(t.index for t in pile), double, first, None)
+
+    @classmethod
+    def _start(
+        cls,
+        rules: Rules,
+        n: int,
+        hands: tuple[int, ...],
+        boneyard: tuple[int, ...],
+        double: int,
+        first: int,
+        seed: int | None,
+    ) -> Round:
+        table = TableState.empty(n, double)
+        if rules.start == "centre":
+            lead, to_move, table = first, first, table.with_round_double(rules.opening_toes)
+        else:
+            lead = -1
+            to_move = next((s for s, h in enumerate(hands) if h >> double & 1), first)
+        rnd = _make(
+            rules, table, hands, hands, boneyard, 0, first, lead, to_move, 0, None, 0, None,
+            -1, seed,
+        )  # fmt: skip
+        return rnd._settle()
+
+    # -- what everybody can see -------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+        return len(self._hands)
+
+    @property
+    def set_size(self) -> int:
+        """N of the double-N set in play."""
+        return self._table.n
+
+    @property
+    def round_double(self) -> Tile:
+        """The double that opens the round."""
+        return TILES[self._table.double]
+
+    @property
+    def first(self) -> int:
+        """The round's first seat as dealt (R23).
+
+        In a ``centre`` start it moves first; in a ``holder`` start it begins the search
+        draws when nobody holds the round double (R6). See :attr:`lead` for the seat that
+        made the round's first play.
+        """
+        return self._first
+
+    @property
+    def lead(self) -> int | None:
+        """The seat that leads the round: the placer of the round double in a ``holder``
+        start, :attr:`first` in a ``centre`` start; ``None`` before the round double is
+        placed. Ties in a blocked round are broken in turn order from this seat (R18).
+        """
+        return None if self._lead < 0 else self._lead
+
+    @property
+    def seed(self) -> int | None:
+        """The seed this round was dealt from, or ``None`` for an explicit deal."""
+        return self._seed
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or ``None`` once the round is over."""
+        return None if self._to_move < 0 else self._to_move
+
+    @property
+    def is_over(self) -> bool:
+        """Whether somebody went out or the round is blocked (R16)."""
+        return self._ending is not None
+
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], ...]:
+        """Every seat's tiles, in :func:`~chickenfoot.tile_set` order."""
+        return tuple(tiles_of(h) for h in self._hands)
+
+    def hand(self, seat: int) -> tuple[Tile, ...]:
+        """The tiles of ``seat``, in :func:`~chickenfoot.tile_set` order."""
+        return tiles_of(self._hands[seat])
+
+    @property
+    def hand_counts(self) -> tuple[int, ...]:
+        """How many tiles every seat holds."""
+        return tuple(h.bit_count() for h in self._hands)
+
+    @property
+    def dealt_hands(self) -> tuple[tuple[Tile, ...], ...]:
+        """Every seat's tiles as dealt, before the first move."""
+        return tuple(tiles_of(h) for h in self._dealt)
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The tiles left to draw, in draw order (the next one first)."""
+        return tuple(TILES[t] for t in self._boneyard[self._drawn :])
+
+    @property
+    def dealt_boneyard(self) -> tuple[Tile, ...]:
+        """The boneyard as dealt, in draw order."""
+        return tuple(TILES[t] for t in self._boneyard)
+
+    @property
+    def can_draw(self) -> bool:
+        """Whether the boneyard holds more than the reserve (R14)."""
+        return len(self._boneyard) - self._drawn > self.rules.boneyard_reserve
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move so far, the first first."""
+        return tuple(move for _, move in _moves_of(self._history))
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """Every move so far with the seat that made it and each drawn tile, first first."""
+        return _events(self._history, self._boneyard, None)
+
+    @property
+    def layout(self) -> Layout:
+        """The tiles on the table as a tree (R1)."""
+        return _layout_of_events(self.history, self._table, self.rules.start)
+
+    def view(self, seat: int) -> RoundView:
+        """What ``seat`` can see of this round: its hand, the table, the public history.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this round.
+        """
+        from ._views import round_view
+
+        return round_view(self, seat)
+
+    @property
+    def open_ends(self) -> tuple[OpenEnd, ...]:
+        """Every place a tile could go, ignoring obligations, by the tile played onto.
+
+        While a double waits for its toes (or the round double for its opening), it is
+        the only place a tile may go now; the others are listed all the same.
+        """
+        return self._table.open_ends()
+
+    @property
+    def pending_double(self) -> Tile | None:
+        """The double whose places must be filled first (R7, R9), if any."""
+        pending = self._table.pending
+        return None if pending < 0 else TILES[pending]
+
+    @property
+    def obligation(self) -> Obligation:
+        """What the rules demand of the next play (none once the round is over)."""
+        if self._ending is not None:
+            return Obligation.NONE
+        return _obligation(self._table, self._turn_draws)
+
+    @property
+    def drawn_tile(self) -> Tile | None:
+        """The tile the player to move has just drawn this turn, if any (R13)."""
+        if self._turn_draws and self._ending is None:
+            return TILES[self._boneyard[self._drawn - 1]]
+        return None
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        """Penalty points by seat once the round is over (R17), else ``None``."""
+        if self._ending is None:
+            return None
+        return self.pips_left()
+
+    def pips_left(self) -> tuple[int, ...]:
+        """What every hand would score now (R17), the double-blank counting its value."""
+        blank = self.rules.double_blank
+        return tuple(hand_score(h, blank) for h in self._hands)
+
+    @property
+    def ending(self) -> Ending | None:
+        """How the round ended, or ``None`` while it goes on."""
+        return self._ending
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the round (R18), or ``None`` while it goes on."""
+        return None if self._ending is None else self._winner
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The ending, the winner and the scores, or ``None`` while the round goes on."""
+        if self._ending is None:
+            return None
+        return Outcome(self._ending, self._winner, self.pips_left())
+
+    # -- the rules ----------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the rules allow the seat to move, in a fixed order.
+
+        Plays come first, grouped by the number they match (lowest first), then by tile
+        index, then by how long the end has been open. A player with no play has
+        exactly ``[Draw()]`` while he may draw, else ``[Pass()]`` (R12-R15). After a
+        draw the same seat moves again, with the plays of the drawn tile (and
+        ``Pass()`` when the rules say ``may``), or ``[Draw()]``/``[Pass()]`` when it
+        cannot go (R13). Empty once the round is over.
+        """
+        if self._ending is not None:
+            return []
+        drawn = self._boneyard[self._drawn - 1] if self._turn_draws else -1
+        left = len(self._boneyard) - self._drawn
+        return turn_moves(
+            self.rules, self._table, self._hands[self._to_move], self._turn_draws, drawn, left
+        )
+
+    def _may_draw_again(self) -> bool:
+        left = len(self._boneyard) - self._drawn
+        return _may_draw_again(self.rules, self._turn_draws, left)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether :meth:`apply` would accept ``move`` now.
+
+        >>> from chickenfoot import PRESETS, Round, Draw
+        >>> Round.deal(PRESETS["classic"], 4, seed=1).is_legal(Draw())
+        False
+        """
+        return self._refusal(move) is None
+
+    def apply(self, move: Move) -> Round:
+        """The round after ``move`` by the seat to move; this round is left unchanged.
+
+        Raises:
+            IllegalMoveError: the rules do not allow ``move`` now; the message names the
+                move, the seat and the rule.
+            TypeError: ``move`` is not a :class:`~chickenfoot.Play`,
+                :class:`~chickenfoot.Draw` or :class:`~chickenfoot.Pass`.
+
+        >>> from chickenfoot import PRESETS, Round, Play, Tile
+        >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+        >>> rnd.apply(Play(Tile(9, 9)))
+        <Round classic, 4 players, double 9-9: seat 1 to move after 1 move>
+        >>> rnd.apply(Play(Tile(9, 3), onto=Tile(9, 9)))
+        Traceback (most recent call last):
+          ...
+        chickenfoot.errors.IllegalMoveError: Play(Tile(9, 3), onto=Tile(9, 9)) by seat 0:
+        the round double 9-9 is placed first (R6)
+        """
+        refusal = self._refusal(move)
+        if refusal is not None:
+            reason, rule = refusal
+            raise IllegalMoveError(move, self.to_move, reason, rule)
+        return self._push(move)
+
+    def _push(self, move: Move) -> Round:
+        """The round after ``move``, which must be legal (trusted, unchecked)."""
+        if type(move) is Play:
+            onto = move.onto
+            return self._after_play(move, move.tile.index, _NONE if onto is None else onto.index)
+        if type(move) is Draw:
+            return self._after_draw()
+        return self._after_pass()
+
+    def _refusal(self, move: Move) -> tuple[str, str] | None:
+        """Why ``move`` is illegal now, as ``(reason, rule)``, or ``None`` if it is legal."""
+        kind = type(move)
+        if kind is not Play and kind is not Draw and kind is not Pass:
+            raise TypeError(f"a move is a Play, Draw or Pass, not {move!r}")
+        if self._ending is not None:
+            return f"the round is over ({self._ending.value})", "R16"
+        seat = self._to_move
+        hand = self._hands[seat]
+        double = TILES[self._table.double]
+        if self._lead < 0:
+            return self._search_refusal(move, seat, hand, double)
+        if isinstance(move, Play):
+            return self._play_refusal(move, seat, hand)
+        drawing = isinstance(move, Draw)
+        if self._turn_draws:  # R13: after a draw
+            drawn = TILES[self._boneyard[self._drawn - 1]]
+            if self._table.playable(1 << drawn.index):
+                if drawing or self.rules.play_drawn == "must":
+                    return f"seat {seat} must play the drawn tile {drawn}", "R13"
+                return None
+            if self._may_draw_again():
+                return None if drawing else (f"seat {seat} must draw again", "R13")
+            if not drawing:
+                return None
+            if self.can_draw:
+                limit = self.rules.draws_per_turn
+                return f"seat {seat} has drawn the {limit} tile(s) allowed this turn", "R13"
+            return self._closed_boneyard(), "R14"
+        if self._table.playable(hand):
+            return f"seat {seat} has a legal play and may not {move}", "R12"
+        if self.can_draw:
+            return None if drawing else (f"seat {seat} has no play and must draw", "R13")
+        return (self._closed_boneyard(), "R14") if drawing else None
+
+    def _closed_boneyard(self) -> str:
+        left = len(self._boneyard) - self._drawn
+        reserve = self.rules.boneyard_reserve
+        if reserve == 0:
+            return "the boneyard is empty"
+        return f"the boneyard is closed: {left} tiles left and the reserve is {reserve}"
+
+    def _search_refusal(
+        self, move: Move, seat: int, hand: int, double: Tile
+    ) -> tuple[str, str] | None:
+        holds = hand >> double.index & 1
+        if isinstance(move, Play):
+            if move.tile != double:
+                return f"the round double {double} is placed first", "R6"
+            if move.onto is not None:
+                return f"the round double {double} is placed with onto=None", "R4"
+            if not holds:
+                return f"seat {seat} does not hold {double}", "R6"
+            return None
+        if holds:
+            return f"seat {seat} holds the round double {double} and must place it", "R6"
+        if self._turn_draws:
+            if isinstance(move, Draw):
+                return f"seat {seat} has drawn once in the search for {double}", "R6"
+            return None
+        if isinstance(move, Pass):
+            return f"seat {seat} must draw in the search for {double}", "R6"
+        return None
+
+    def _play_refusal(self, move: Play, seat: int, hand: int) -> tuple[str, str] | None:
+        tile, onto = move.tile, move.onto
+        t = tile.index
+        if onto is None:
+            return "only the round double is played onto nothing, and it is on the table", "R4"
+        if not hand >> t & 1:
+            return f"seat {seat} does not hold {tile}", "R4"
+        if self._turn_draws:
+            drawn = TILES[self._boneyard[self._drawn - 1]]
+            if tile != drawn:
+                return f"after drawing, only the drawn tile {drawn} may be played", "R13"
+        return self._table.refusal(tile, onto, self.rules.opening_toes)
+
+    # -- the next state (trusted) ------------------------------------------------------------
+
+    def _after_play(self, move: Play, t: int, o: int) -> Round:
+        seat = self._to_move
+        rules = self.rules
+        hands = list(self._hands)
+        hands[seat] &= ~(1 << t)
+        lead = self._lead
+        if o == _NONE:  # R6: the round double is placed
+            lead, table = seat, self._table.with_round_double(rules.opening_toes)
+        else:
+            table = self._table.after(t, o, rules.toes_per_double, rules.first_foot_required)
+        return _make(
+            rules, table, tuple(hands), self._dealt, self._boneyard, self._drawn,
+            self._first, lead, (seat + 1) % len(hands), 0, (seat, move, self._history),
+            self._length + 1, None, -1, self._seed,
+        )._settle(seat)  # fmt: skip
+
+    def _after_draw(self) -> Round:
+        seat = self._to_move
+        hands = list(self._hands)
+        hands[seat] |= 1 << self._boneyard[self._drawn]
+        return _make(
+            self.rules, self._table, tuple(hands), self._dealt, self._boneyard,
+            self._drawn + 1, self._first, self._lead, seat, self._turn_draws + 1,
+            (seat, DRAW, self._history), self._length + 1, None, -1, self._seed,
+        )._settle()  # fmt: skip
+
+    def _after_pass(self) -> Round:
+        seat = self._to_move
+        return _make(
+            self.rules, self._table, self._hands, self._dealt, self._boneyard, self._drawn,
+            self._first, self._lead, (seat + 1) % len(self._hands), 0,
+            (seat, PASS, self._history), self._length + 1, None, -1, self._seed,
+        )._settle()  # fmt: skip
+
+    def _settle(self, player: int = -1) -> Round:
+        """End the round if ``player`` just went out or nobody can move (R16)."""
+        if player >= 0 and not self._hands[player]:
+            return self._end(Ending.WENT_OUT, player)
+        if self._lead < 0 or self.can_draw:
+            return self
+        everyone = 0
+        for hand in self._hands:
+            everyone |= hand
+        if self._table.playable(everyone):
+            return self
+        return self._end(Ending.BLOCKED, round_winner(self.pips_left(), self._lead))
+
+    def _end(self, ending: Ending, winner: int) -> Round:
+        return _make(
+            self.rules, self._table, self._hands, self._dealt, self._boneyard, self._drawn,
+            self._first, self._lead, -1, 0, self._history, self._length, ending, winner,
+            self._seed,
+        )  # fmt: skip
+
+    # -- values -----------------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Round):
+            return NotImplemented
+        if self is other:
+            return True
+        if (
+            self._length != other._length
+            or self._hands != other._hands
+            or self._drawn != other._drawn
+            or self._to_move != other._to_move
+            or self._first != other._first
+            or self._ending != other._ending
+            or self.rules != other.rules
+            or self._boneyard != other._boneyard
+        ):
+            return False
+        a, b = self._history, other._history
+        while a is not None and b is not None:
+            if a is b:
+                return True
+            if a[0] != b[0] or a[1] != b[1]:
+                return False
+            a, b = a[2], b[2]
+        return a is b
+
+    def __hash__(self) -> int:
+        return hash((self._hands, self._drawn, self._to_move, self._length, self._first))
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {name: getattr(self, name) for name in _FIELDS}
+        state["_history"] = _moves_of(self._history)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        node: _History = None
+        for seat, move in state["_history"]:
+            node = (seat, move, node)
+        for name in _FIELDS:
+            object.__setattr__(self, name, node if name == "_history" else state[name])
+
+    def __repr__(self) -> str:
+        where = f"double {self.round_double}"
+        count = f"{self._length} move{'' if self._length == 1 else 's'}"
+        if self._ending is not None:
+            state = f"{self._ending.value}, seat {self._winner} won after {count}"
+        else:
+            state = f"seat {self._to_move} to move after {count}"
+        return f"<Round {self.rules.name}, {self.players} players, {where}: {state}>"
+
+
+_FIELDS: Final = tuple(a.name for a in attrs.fields(Round))
+
+
+def _make(*values: Any) -> Round:
+    """A round with these field values, in field order (trusted, unchecked)."""
+    rnd: Round = object.__new__(Round)
+    for name, value in zip(_FIELDS, values, strict=True):
+        object.__setattr__(rnd, name, value)
+    return rnd
+
+
+def turn_moves(
+    rules: Rules, table: TableState, hand: int, turn_draws: int, drawn: int, left: int
+) -> list[Move]:
+    """The legal moves of the seat to move (R6, R12-R15), from what that seat can see.
+
+    ``hand`` is its bitmask, ``turn_draws`` how many tiles it drew this turn, ``drawn``
+    the index of the last one (or -1), ``left`` how many tiles the boneyard holds.
+    """
+    if not table.placed:  # R6: the round double is placed or searched for
+        if hand >> table.double & 1:
+            return [play_of(table.double, _NONE)]
+        return [PASS] if turn_draws else [DRAW]
+    if turn_draws:  # R13: only the drawn tile
+        plays = table.plays(1 << drawn)
+        if plays:
+            if rules.play_drawn == "may":
+                plays.append(PASS)
+            return plays
+        return [DRAW] if _may_draw_again(rules, turn_draws, left) else [PASS]
+    plays = table.plays(hand)
+    if plays:  # R12
+        return plays
+    return [DRAW] if left > rules.boneyard_reserve else [PASS]  # R13-R15
+
+
+def _may_draw_again(rules: Rules, turn_draws: int, left: int) -> bool:
+    limit = rules.draws_per_turn
+    return left > rules.boneyard_reserve and (limit is None or turn_draws < limit)
+
+
+def _moves_of(history: _History) -> list[tuple[int, Move]]:
+    """``(seat, move)`` of every move in ``history``, the first first."""
+    out: list[tuple[int, Move]] = []
+    while history is not None:
+        out.append((history[0], history[1]))
+        history = history[2]
+    out.reverse()
+    return out
+
+
+def _events(history: _History, boneyard: tuple[int, ...], seat: int | None) -> tuple[Event, ...]:
+    """The events of ``history``, showing drawn tiles to ``seat`` (to all for ``None``)."""
+    out = []
+    drawn = 0
+    for mover, move in _moves_of(history):
+        tile = None
+        if type(move) is Draw:
+            if seat is None or seat == mover:
+                tile = TILES[boneyard[drawn]]
+            drawn += 1
+        out.append(Event(mover, move, tile))
+    return tuple(out)
+
+
+def _layout_of_events(events: Iterable[Event], table: TableState, start: str) -> Layout:
+    """The layout tree built by the plays among ``events`` (R1)."""
+    placements = [
+        Placement(e.move.tile, e.move.onto, e.seat) for e in events if type(e.move) is Play
+    ]
+    if start == "centre":
+        placements.insert(0, Placement(TILES[table.double], None, None))
+    return Layout(tuple(placements))
+
+
+def _obligation(table: TableState, turn_draws: int) -> Obligation:
+    if not table.placed:
+        return Obligation.ROUND_DOUBLE
+    if turn_draws:
+        return Obligation.DRAWN_TILE
+    if table.pending == table.double:
+        return Obligation.OPENING
+    if table.pending >= 0:
+        return Obligation.TOES
+    if table.need_foot:
+        return Obligation.FIRST_FOOT
+    return Obligation.NONE
+
+
+def _round_double(value: Tile | int | None, n: int) -> int:
+    if value is None:
+        return TILES[n * (n + 3) // 2].index
+    if isinstance(value, Tile):
+        if not value.is_double or value.high > n:
+            raise ValueError(f"the round double is a double of the double-{n} set, not {value}")
+        return value.index
+    if type(value) is not int or not 0 <= value <= n:
+        raise ValueError(f"the round double of a double-{n} set is 0 to {n}, not {value!r}")
+    return value * (value + 3) // 2
+
+
+def _check_first(first: int, players: int) -> None:
+    if type(first) is not int or not 0 <= first < players:
+        raise ValueError(f"first is a seat from 0 to {players - 1}, not {first!r}")
+
+
+def _place_tiles(tiles: list[Tile], owner: str, where: dict[Tile, str], n: int) -> int:
+    mask = 0
+    for t in tiles:
+        if not isinstance(t, Tile):
+            raise DealError(f"{owner} is dealt {t!r}, which is not a Tile")
+        if t.high > n:
+            raise DealError(f"{t} in {owner} is not in the double-{n} set (R5)")
+        if t in where:
+            raise DealError(f"{t} is dealt twice: to {where[t]} and {owner} (R5)")
+        where[t] = owner
+        mask |= 1 << t.index
+    return mask

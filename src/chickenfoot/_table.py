@@ -1,0 +1,299 @@
+"""The table: the layout tree of played tiles, its open ends, and where a tile may go.
+
+Every tile but the round double is played *onto* one tile already on the table, so the
+layout is a tree rooted at the round double (R1). A line's last tile offers one open end
+(R2); a double offers toe places (R3). What must be filled first lives here too: the
+round double's places (R7), the first foot (R8) and a double's toes (R9); otherwise any
+matching tile goes onto any open end (R10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+import attrs
+
+from ._moves import Move, Play
+from ._tiles import HIGH, LOW, TILES, Tile, suit_masks
+
+__all__ = ["Layout", "OpenEnd", "Placement"]
+
+
+@attrs.frozen
+class Placement:
+    """One tile on the table: ``tile`` was played onto ``onto`` by ``seat``.
+
+    ``onto`` is ``None`` only for the round double, and ``seat`` is ``None`` only for a
+    round double put in the centre before the deal (R6).
+
+    .. versionadded:: 0.1
+    """
+
+    #: The tile on the table.
+    tile: Tile
+    #: Its parent in the layout tree, or ``None`` for the round double.
+    onto: Tile | None
+    #: The seat that played it, or ``None`` for a centre double.
+    seat: int | None
+
+
+@attrs.frozen
+class OpenEnd:
+    """A place where a tile may go: onto ``onto``, showing ``number`` (R2, R3).
+
+    A line's last tile offers one place; a double offers toe places, all needing its
+    number, so ``places`` counts them.
+
+    >>> from chickenfoot import PRESETS, Round
+    >>> Round.deal(PRESETS["double-foot"], 4, seed=1).open_ends
+    (OpenEnd(onto=Tile(9, 9), number=9, places=6),)
+
+    .. versionadded:: 0.1
+    """
+
+    #: The tile to play onto.
+    onto: Tile
+    #: The number a tile needs to go here.
+    number: int
+    #: How many tiles can still go here: 1 on a line, the free toe places on a double.
+    places: int
+
+
+@attrs.frozen
+class Layout:
+    """The tiles on the table, as a tree rooted at the round double (R1).
+
+    ``placements`` are in the order the tiles were played, the round double first.
+
+    >>> from chickenfoot import PRESETS, Round
+    >>> layout = Round.deal(PRESETS["double-foot"], 4, seed=1).layout
+    >>> layout.root, len(layout)
+    (Tile(9, 9), 1)
+
+    .. versionadded:: 0.1
+    """
+
+    #: Every tile on the table with its parent, in play order.
+    placements: tuple[Placement, ...] = ()
+
+    @property
+    def root(self) -> Tile | None:
+        """The round double, or ``None`` before it is placed."""
+        return self.placements[0].tile if self.placements else None
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The tiles on the table, in play order."""
+        return tuple(p.tile for p in self.placements)
+
+    def parent(self, tile: Tile) -> Tile | None:
+        """The tile ``tile`` was played onto (``None`` for the round double).
+
+        Raises:
+            KeyError: ``tile`` is not on the table.
+        """
+        for p in self.placements:
+            if p.tile == tile:
+                return p.onto
+        raise KeyError(f"{tile} is not on the table")
+
+    def children(self, tile: Tile) -> tuple[Tile, ...]:
+        """The tiles played onto ``tile``, in play order."""
+        return tuple(p.tile for p in self.placements if p.onto == tile)
+
+    def __contains__(self, tile: object) -> bool:
+        return any(p.tile == tile for p in self.placements)
+
+    def __iter__(self) -> Iterator[Placement]:
+        return iter(self.placements)
+
+    def __len__(self) -> int:
+        return len(self.placements)
+
+
+_NONE: Final = 4095  # the onto code of the round double's placement
+_PLAYS: dict[int, Play] = {}
+
+
+def play_of(tile: int, onto: int) -> Play:
+    """The shared :class:`Play` of tile index ``tile`` onto index ``onto`` (or ``_NONE``)."""
+    key = tile << 12 | onto
+    move = _PLAYS.get(key)
+    if move is None:
+        move = Play(TILES[tile], None if onto == _NONE else TILES[onto])
+        _PLAYS[key] = move
+    return move
+
+
+class TableState:
+    """The table as the engine keeps it: where tiles may go and what must come first.
+
+    Internal and trusted: methods assume their arguments were checked. A new state is
+    made for every tile played; draws and passes share it.
+
+    ``ends[k]`` lists the tiles on the table whose open end shows ``k`` (R2), oldest
+    first. ``pending`` is the index of the double whose places must be filled first
+    (the round double in the opening, R7, or a double wanting its toes, R9), with
+    ``free`` places left, or -1. ``need_foot`` is set between a finished cross and the
+    first foot (R8). ``on`` is the bitmask of the tiles on the table.
+    """
+
+    __slots__ = ("double", "ends", "free", "n", "need_foot", "on", "pending", "suit")
+
+    n: int
+    suit: tuple[int, ...]
+    double: int
+    ends: tuple[tuple[int, ...], ...]
+    pending: int
+    free: int
+    need_foot: bool
+    on: int
+
+    @classmethod
+    def empty(cls, n: int, double: int) -> TableState:
+        """The table of double-``n`` before the round double ``double`` is placed."""
+        return _table(n, suit_masks(n), double, ((),) * (n + 1), -1, 0, False, 0)
+
+    def with_round_double(self, opening_toes: int) -> TableState:
+        """The round double placed, offering ``opening_toes`` places (R3, R6)."""
+        d = self.double
+        return _table(self.n, self.suit, d, self.ends, d, opening_toes, False, 1 << d)
+
+    @property
+    def placed(self) -> bool:
+        """Whether the round double is on the table."""
+        return self.on != 0
+
+    # -- the placement rules (R7-R10) ------------------------------------------------------
+
+    def plays(self, mask: int) -> list[Move]:
+        """The plays of the tiles in bitmask ``mask`` (R7-R10), in a fixed order."""
+        out: list[Move] = []
+        pending = self.pending
+        if pending >= 0:  # R7, R9: the pending double's places first
+            m = mask & self.suit[HIGH[pending]]
+            while m:
+                low = m & -m
+                out.append(play_of(low.bit_length() - 1, pending))
+                m ^= low
+            return out
+        if self.need_foot:  # R8: a double onto an arm
+            for k, ends in enumerate(self.ends):
+                d = k * (k + 3) // 2
+                if ends and mask >> d & 1:
+                    out.extend(play_of(d, e) for e in ends)
+            return out
+        for k, ends in enumerate(self.ends):  # R10: any match onto any open end
+            if ends:
+                m = mask & self.suit[k]
+                while m:
+                    low = m & -m
+                    t = low.bit_length() - 1
+                    out.extend(play_of(t, e) for e in ends)
+                    m ^= low
+        return out
+
+    def playable(self, mask: int) -> int:
+        """The tiles of bitmask ``mask`` that have a play on this table (R7-R10)."""
+        if self.pending >= 0:
+            return mask & self.suit[HIGH[self.pending]]
+        found = 0
+        if self.need_foot:
+            for k, ends in enumerate(self.ends):
+                if ends:
+                    found |= 1 << (k * (k + 3) // 2)
+        else:
+            for k, ends in enumerate(self.ends):
+                if ends:
+                    found |= self.suit[k]
+        return mask & found
+
+    def refusal(self, tile: Tile, onto: Tile, opening_toes: int) -> tuple[str, str] | None:
+        """Why ``tile`` may not go onto ``onto`` now, as ``(reason, rule)``, or ``None``."""
+        o = onto.index
+        pending = self.pending
+        if pending >= 0:
+            double = TILES[pending]
+            k = double.high
+            if o != pending or not tile.has(k):
+                if pending == self.double:
+                    places = f"the {opening_toes} places of {double}"
+                    return f"{places} come first: play a {k} onto {double}", "R7"
+                return f"the toes of {double} come first: play a {k} onto {double}", "R9"
+            return None
+        number = self.open_number(o)
+        if number is None:
+            if not self.on >> o & 1:
+                return f"{onto} is not on the table", "R1"
+            if onto.is_double:
+                return f"{onto} has no free toe places", "R3"
+            return f"the end of {onto} is closed", "R2"
+        if self.need_foot and not tile.is_double:
+            return "the first foot comes first: play a double onto an arm", "R8"
+        if not tile.has(number):
+            return f"{tile} does not match the open {number} of {onto}", "R1"
+        return None
+
+    def open_number(self, tile: int) -> int | None:
+        """The number the open end of tile index ``tile`` shows, or ``None`` (R2)."""
+        for k, ends in enumerate(self.ends):
+            if tile in ends:
+                return k
+        return None
+
+    def after(self, t: int, o: int, toes_per_double: int, first_foot: bool) -> TableState:
+        """The table after tile index ``t`` is played onto index ``o`` (R2, R3, R7-R10)."""
+        ends, pending, free, need_foot = self.ends, self.pending, self.free, self.need_foot
+        if pending >= 0:  # a toe (R7, R9)
+            k = HIGH[pending]
+            ends = _opened(ends, LOW[t] if HIGH[t] == k else HIGH[t], t)
+            free -= 1
+            if free == 0:
+                need_foot = pending == self.double and first_foot
+                pending = -1
+        else:
+            k = HIGH[t] if o in ends[HIGH[t]] else LOW[t]
+            ends = _closed(ends, k, o)
+            if HIGH[t] == LOW[t]:  # R3: a double closes the line and wants its toes
+                pending, free, need_foot = t, toes_per_double, False
+            else:  # R2: the other end opens
+                ends = _opened(ends, LOW[t] if HIGH[t] == k else HIGH[t], t)
+        return _table(
+            self.n, self.suit, self.double, ends, pending, free, need_foot, self.on | 1 << t
+        )
+
+    def open_ends(self) -> tuple[OpenEnd, ...]:
+        """Every place a tile could go, ignoring what must come first, by tile index."""
+        out = [OpenEnd(TILES[e], k, 1) for k, es in enumerate(self.ends) for e in es]
+        if self.pending >= 0:
+            out.append(OpenEnd(TILES[self.pending], HIGH[self.pending], self.free))
+        return tuple(sorted(out, key=lambda end: end.onto.index))
+
+
+def _table(
+    n: int,
+    suit: tuple[int, ...],
+    double: int,
+    ends: tuple[tuple[int, ...], ...],
+    pending: int,
+    free: int,
+    need_foot: bool,
+    on: int,
+) -> TableState:
+    state = object.__new__(TableState)
+    state.n, state.suit, state.double, state.ends = n, suit, double, ends
+    state.pending, state.free, state.need_foot, state.on = pending, free, need_foot, on
+    return state
+
+
+def _opened(ends: tuple[tuple[int, ...], ...], k: int, tile: int) -> tuple[tuple[int, ...], ...]:
+    out = list(ends)
+    out[k] = (*out[k], tile)
+    return tuple(out)
+
+
+def _closed(ends: tuple[tuple[int, ...], ...], k: int, tile: int) -> tuple[tuple[int, ...], ...]:
+    out = list(ends)
+    out[k] = tuple(e for e in out[k] if e != tile)
+    return tuple(out)
