@@ -14,13 +14,22 @@ from __future__ import annotations
 
 from ._match import Match, round_seed
 from ._moves import Draw, Event, Move, Pass, Play
+from ._notation import parse_move
+from ._records import load_record
 from ._round import Ending, Obligation, Outcome, Round
 from ._rules import PRESETS, PlayDrawn, Rules, Start, TargetMode, TieBreak, find_preset
 from ._scoring import Standing
 from ._table import Layout, OpenEnd, Placement
 from ._tiles import MAX_PIPS, Tile, tile_set
 from ._views import MatchView, RoundView
-from .errors import ChickenFootError, DealError, IllegalMoveError, RulesError
+from .errors import (
+    ChickenFootError,
+    DealError,
+    IllegalMoveError,
+    InvalidMoveError,
+    RecordError,
+    RulesError,
+)
 
 __version__ = "0.1.0.dev0"
 
@@ -33,6 +42,7 @@ __all__ = [
     "Ending",
     "Event",
     "IllegalMoveError",
+    "InvalidMoveError",
     "Layout",
     "Match",
     "MatchView",
@@ -44,6 +54,7 @@ __all__ = [
     "Placement",
     "Play",
     "PlayDrawn",
+    "RecordError",
     "Round",
     "RoundView",
     "Rules",
@@ -54,6 +65,8 @@ __all__ = [
     "TieBreak",
     "Tile",
     "find_preset",
+    "load_record",
+    "parse_move",
     "round_seed",
     "tile_set",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -216,6 +216,8 @@ class Match:
         if not self.awaiting_deal:
             why = "the match is over" if self.is_over else "the round in play is not over"
             raise DealError(f"no round to deal now: {why} (R19)")
+        if len(hands) != self.players:
+            raise DealError(f"this match has {self.players} seats, not {len(hands)} hands (R5)")
         index = len(self.finished)
         following = Round.from_deal(
             self.rules,
@@ -231,6 +233,71 @@ class Match:
         from ._views import match_view
 
         return match_view(self, seat)
+
+    def to_record(self) -> dict[str, Any]:
+        """This match as a version 1 game record: a dict of JSON values (see :doc:`/records`).
+
+        The record holds the rules, the seed (or every round's deal, for :meth:`dealt`) and
+        one entry per round started, with its round double, first seat and moves.
+
+        Raises:
+            RecordError: the match does not fit the format's limits (a seed beyond 64
+                bits, a variant name longer than 64 characters, more than 1000 rounds).
+
+        .. versionadded:: 0.1
+        """
+        from ._records import match_to_record
+
+        return match_to_record(self)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """This match's record (:meth:`to_record`) as JSON text.
+
+        ``indent`` is passed to :func:`json.dumps`: ``None`` writes one line.
+
+        >>> from chickenfoot import PRESETS, Match
+        >>> match = Match.new(PRESETS["chickie-duel"], 2, seed=3)
+        >>> Match.from_json(match.to_json(indent=2)) == match
+        True
+
+        Raises:
+            RecordError: as for :meth:`to_record`, or the text would exceed 2 MiB.
+
+        .. versionadded:: 0.1
+        """
+        from ._records import to_json
+
+        return to_json(self.to_record(), indent)
+
+    @classmethod
+    def from_record(cls, record: object) -> Match:
+        """The match a match record (a dict of JSON values) describes, every move replayed.
+
+        Each round's double and first seat must be the ones the match gives (R19, R23).
+
+        Raises:
+            RecordError: the record is malformed, is a round record, or a move in it is not
+                legal; the message names the JSON path or the round, the move and the rule.
+
+        .. versionadded:: 0.1
+        """
+        from ._records import match_from_record
+
+        return match_from_record(record)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Match:
+        """The match a match record's JSON text describes, every move replayed.
+
+        Raises:
+            RecordError: as for :meth:`from_record`, or the text is not JSON, is not UTF-8
+                or is longer than 2 MiB.
+
+        .. versionadded:: 0.1
+        """
+        from ._records import match_from_json
+
+        return match_from_json(text)
 
     # -- scores -------------------------------------------------------------------------
 

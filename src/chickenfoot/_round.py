@@ -379,6 +379,69 @@ class Round:
 
         return round_view(self, seat)
 
+    def to_record(self) -> dict[str, Any]:
+        """This round as a version 1 game record: a dict of JSON values (see :doc:`/records`).
+
+        The record holds the rules, the seed (or the deal, for :meth:`from_deal`), the
+        round double, the first seat and every move in the move notation.
+
+        Raises:
+            RecordError: the round does not fit the format's limits (a seed beyond 64
+                bits, a variant name longer than 64 characters).
+
+        .. versionadded:: 0.1
+        """
+        from ._records import round_to_record
+
+        return round_to_record(self)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """This round's record (:meth:`to_record`) as JSON text.
+
+        ``indent`` is passed to :func:`json.dumps`: ``None`` writes one line.
+
+        >>> from chickenfoot import PRESETS, Play, Round, Tile
+        >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1).apply(Play(Tile(9, 9)))
+        >>> Round.from_json(rnd.to_json()) == rnd
+        True
+
+        Raises:
+            RecordError: as for :meth:`to_record`, or the text would exceed 2 MiB.
+
+        .. versionadded:: 0.1
+        """
+        from ._records import to_json
+
+        return to_json(self.to_record(), indent)
+
+    @classmethod
+    def from_record(cls, record: object) -> Round:
+        """The round a round record (a dict of JSON values) describes, every move replayed.
+
+        Raises:
+            RecordError: the record is malformed, is a match record, or a move in it is not
+                legal; the message names the JSON path or the move and the rule.
+
+        .. versionadded:: 0.1
+        """
+        from ._records import round_from_record
+
+        return round_from_record(record)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Round:
+        """The round a round record's JSON text describes, every move replayed.
+
+        Raises:
+            RecordError: as for :meth:`from_record`, or the text is not JSON, is not UTF-8
+                or is longer than 2 MiB.
+
+        .. versionadded:: 0.1
+        """
+        from ._records import round_from_json
+
+        return round_from_json(text)
+
     @property
     def open_ends(self) -> tuple[OpenEnd, ...]:
         """Every place a tile could go, ignoring obligations, by the tile played onto.
@@ -650,6 +713,7 @@ class Round:
             or self._drawn != other._drawn
             or self._to_move != other._to_move
             or self._first != other._first
+            or self._table.double != other._table.double
             or self._ending != other._ending
             or self.rules != other.rules
             or self._boneyard != other._boneyard

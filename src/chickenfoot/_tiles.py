@@ -53,6 +53,8 @@ class Tile:
     >>> Tile(0, 0).index, Tile(1, 0).index, Tile(9, 4).index
     (0, 1, 49)
 
+    Tiles are ordered by :attr:`index`, the order of :func:`tile_set`.
+
     Raises:
         ValueError: an end is not a whole number from 0 to :data:`MAX_PIPS`.
 
@@ -134,6 +136,21 @@ class Tile:
         if not isinstance(other, Tile):
             return NotImplemented
         return self.index < other.index
+
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.index >= other.index
 
     def __str__(self) -> str:
         return f"{self.high}-{self.low}"

@@ -6,7 +6,9 @@ Every error is a :class:`ChickenFootError`; those caused by a bad value are also
 * :class:`RulesError`: a variant whose knobs clash, or a table that cannot be dealt
   with them (too many tiles asked of the set, a hand of 0, an unknown player count).
 * :class:`DealError`: an explicit deal that is not the whole set exactly once.
+* :class:`InvalidMoveError`: text that is not a move in the move notation.
 * :class:`IllegalMoveError`: a well-formed move that the rules do not allow now.
+* :class:`RecordError`: a game record that cannot be read, or whose moves do not replay.
 
 Each message names the tile, the seat and the rule (R-number of the rules guide), and
 nothing is changed when one is raised: game states are immutable.
@@ -19,7 +21,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ._moves import Move
 
-__all__ = ["ChickenFootError", "DealError", "IllegalMoveError", "RulesError"]
+__all__ = [
+    "ChickenFootError",
+    "DealError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "RecordError",
+    "RulesError",
+]
 
 
 class ChickenFootError(Exception):
@@ -58,6 +67,16 @@ class DealError(ChickenFootError, ValueError):
     """
 
 
+class InvalidMoveError(ChickenFootError, ValueError):
+    """Text that is not a move in the move notation (see :func:`~chickenfoot.parse_move`).
+
+    Unlike :class:`IllegalMoveError`, this says nothing about the position: ``"9-4@9-9"``
+    parses whether or not the play is legal now.
+
+    .. versionadded:: 0.1
+    """
+
+
 class IllegalMoveError(ChickenFootError, ValueError):
     """A move that the rules do not allow in this position.
 
@@ -80,3 +99,26 @@ class IllegalMoveError(ChickenFootError, ValueError):
         self.reason = reason
         #: The rule broken, as ``"R9"``.
         self.rule = rule
+
+
+class RecordError(ChickenFootError, ValueError):
+    """A game record that cannot be loaded (see :meth:`Round.from_json
+    <chickenfoot.Round.from_json>` and :meth:`Match.from_json <chickenfoot.Match.from_json>`).
+
+    Raised for text that is not JSON or too large, a field of the wrong type or out of
+    bounds, an unknown key, a record version this library does not read, rules that
+    clash, a deal that is not the whole set, a round double or first seat that the match
+    schedule would not give (R19, R23), and a move that does not parse or that the rules
+    refuse when the record is replayed. It is the only error loading raises: the error
+    that caused it is chained as ``__cause__``. The message says where, as a JSON path
+    counted from 0 or as a round and move counted from 1:
+
+    ``rounds[0].moves[3]: expected a string, got 12``
+
+    ``round 3, move 17 '9-4@9-9': seat 2: the toes of 4-4 come first: play a 4 onto 4-4 (R9)``
+
+    Writing raises it too, for a game that the format's limits cannot hold (a seed beyond
+    64 bits, a variant name longer than 64 characters).
+
+    .. versionadded:: 0.1
+    """

@@ -1,0 +1,79 @@
+"""A short text form for moves: ``9-4@9-9``, ``9-9``, ``draw`` and ``pass``.
+
+========================  =============================================================
+text                      move
+========================  =============================================================
+``9-4@9-9``               ``Play(Tile(9, 4), onto=Tile(9, 9))``: a tile, ``@``, the tile
+                          it is played onto (R4); either end of a tile may come first
+``9-9``                   ``Play(Tile(9, 9), onto=None)``: placing the round double (R6);
+                          only a double may be written without ``@``
+``draw``                  ``Draw()`` (R13)
+``pass``                  ``Pass()`` (R15)
+========================  =============================================================
+
+``str(move)`` writes this form, high ends first; :func:`parse_move` reads it, ignoring
+case and spaces around the parts, and raises :class:`~chickenfoot.errors.InvalidMoveError`
+for anything else. It never guesses: whether a move is legal is the round's question.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ._moves import DRAW, PASS, Move, Play
+from ._tiles import MAX_PIPS, tile
+from .errors import InvalidMoveError
+
+__all__ = ["parse_move"]
+
+_TILE: Final = r"(\d{1,3})\s*-\s*(\d{1,3})"
+_PLAY: Final = re.compile(rf"{_TILE}(?:\s*@\s*{_TILE})?", re.ASCII)
+_LONGEST: Final = 40
+
+
+def parse_move(text: str) -> Move:
+    """The move written ``text`` in the move notation.
+
+    >>> parse_move("4-9@9-9")
+    Play(Tile(9, 4), onto=Tile(9, 9))
+    >>> parse_move("9-9"), parse_move("Draw"), parse_move(" pass ")
+    (Play(Tile(9, 9), onto=None), Draw(), Pass())
+    >>> parse_move("9-4")
+    Traceback (most recent call last):
+      ...
+    chickenfoot.errors.InvalidMoveError: '9-4' is not a move: only the round double is
+    written without '@'; write the tile it goes onto, as in '9-4@9-9'
+
+    Raises:
+        InvalidMoveError: ``text`` is not a move in this notation.
+
+    .. versionadded:: 0.1
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move is written as text, not {type(text).__name__}")
+    if len(text) > _LONGEST:
+        raise InvalidMoveError(f"{text[:_LONGEST]!r}... is not a move: too long")
+    word = text.strip().lower()
+    if word == "draw":
+        return DRAW
+    if word == "pass":
+        return PASS
+    found = _PLAY.fullmatch(word)
+    if found is None:
+        raise InvalidMoveError(
+            f"{text!r} is not a move: write a play as '9-4@9-9', "
+            "the round double as '9-9', or 'draw' or 'pass'"
+        )
+    ends = [int(g) for g in found.groups() if g is not None]
+    if any(end > MAX_PIPS for end in ends):
+        raise InvalidMoveError(f"{text!r} is not a move: tile ends go up to {MAX_PIPS}")
+    played = tile(ends[0], ends[1])
+    if len(ends) == 2:
+        if not played.is_double:
+            raise InvalidMoveError(
+                f"{text!r} is not a move: only the round double is written without '@'; "
+                f"write the tile it goes onto, as in '{played}@9-9'"
+            )
+        return Play(played, None)
+    return Play(played, tile(ends[2], ends[3]))

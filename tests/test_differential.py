@@ -1,0 +1,222 @@
+"""The engine against the plain reference round (tests/reference.py), move by move.
+
+Each round is dealt by the engine and rebuilt in the reference from the dealt hands, the
+boneyard, the round double and the first seat. Both then play the same random moves to
+the end. At every step they must agree on the legal moves, the seat to move, whether the
+round is over, the hands and the boneyard, and both must refuse a few moves that are not
+legal. At the end they must agree on the ending, the winner, the scores and the layout.
+
+Every preset is played at every player count it covers, and a dozen custom variants
+change one knob or a few, so that every branch of R6-R18 is met.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import attrs
+import pytest
+from bridge import ENDINGS, ref_move, ref_tile, reference_of
+from hypothesis import given
+from hypothesis import strategies as st
+from reference import ReferenceRound
+from strategies import Deal, deals
+
+from chickenfoot import (
+    PRESETS,
+    Draw,
+    IllegalMoveError,
+    Move,
+    Pass,
+    Play,
+    Round,
+    Rules,
+    Tile,
+    tile_set,
+)
+
+#: Random rounds for every preset and player count (36 tables: 20 rounds each for up
+#: to 10 players, 12 for the long rounds of 11 to 20: 640 rounds).
+ROUNDS_PER_TABLE = 20
+ROUNDS_PER_BIG_TABLE = 12
+#: Random rounds for every custom variant, over its player counts up to 8 and its largest
+#: (12 variants: 384 rounds).
+ROUNDS_PER_VARIANT = 32
+#: Moves that are not legal, tried at every step.
+REFUSALS_PER_STEP = 3
+#: No round comes near this many moves (see strategies.move_bound); it stops a runaway loop.
+MAX_STEPS = 5000
+
+TABLES = [(name, players) for name, rules in PRESETS.items() for players in rules.player_counts]
+
+_DUEL, _CROSS = PRESETS["chickie-duel"], PRESETS["cross-and-foot"]
+_CLASSIC, _FOOT = PRESETS["classic"], PRESETS["double-foot"]
+
+VARIANTS: dict[str, Rules] = {
+    "classic-centre": attrs.evolve(_CLASSIC, start="centre"),
+    "double-foot-holder": attrs.evolve(_FOOT, start="holder"),
+    "classic-y-opening": attrs.evolve(_CLASSIC, opening_toes=3),
+    "cross-six-toes": attrs.evolve(_CROSS, opening_toes=6),
+    "classic-first-foot": attrs.evolve(_CLASSIC, first_foot_required=True),
+    "duel-no-first-foot": attrs.evolve(_DUEL, first_foot_required=False, boneyard_reserve=0),
+    "classic-draw-until": attrs.evolve(_CLASSIC, draws_per_turn=None),
+    "double-foot-draw-two": attrs.evolve(_FOOT, draws_per_turn=2),
+    "classic-may-keep": attrs.evolve(_CLASSIC, play_drawn="may"),
+    "cross-reserve-3": attrs.evolve(_CROSS, boneyard_reserve=3, double_blank=25),
+    "double-foot-two-toes": attrs.evolve(_FOOT, toes_per_double=2, opening_toes=4),
+    "duel-centre-one-toe": attrs.evolve(
+        _DUEL,
+        start="centre",
+        toes_per_double=1,
+        draws_per_turn=None,
+        play_drawn="may",
+        first_foot_required=False,
+    ),
+}
+
+
+def describe(rnd: Round) -> str:
+    """How to deal ``rnd`` again, and the moves so far, for a failure message."""
+    moves = " ".join(map(str, rnd.moves))
+    return (
+        f"Round.deal({rnd.rules.name!r} rules, {rnd.players}, seed={rnd.seed}, "
+        f"round_double={rnd.round_double.high}, first={rnd.first}) then: {moves}"
+    )
+
+
+def not_legal_moves(
+    rnd: Round, legal: list[Move], table: list[Tile], rng: random.Random, count: int
+) -> list[Move]:
+    """Up to ``count`` moves the engine must refuse now (``table``: the tiles on the table).
+
+    Draw and Pass when they are not legal; plays of tiles of the hand onto open ends (the
+    near misses: right place, wrong obligation) or onto any tile on the table or onto
+    nothing; and now and then a tile from outside the hand.
+    """
+    seat = rnd.to_move
+    assert seat is not None
+    allowed = set(legal)
+    pool: list[Move] = [m for m in (Draw(), Pass()) if m not in allowed]
+    hand = rnd.hand(seat)
+    everything = tile_set(rnd.set_size)
+    ends = [end.onto for end in rnd.open_ends]
+    for _ in range(3 * count):
+        tile = rng.choice(everything) if rng.random() < 0.2 or not hand else rng.choice(hand)
+        targets = ends if ends and rng.random() < 0.5 else table
+        onto = rng.choice(targets) if targets and rng.random() < 0.95 else None
+        move = Play(tile, onto)
+        if move not in allowed:
+            allowed.add(move)  # not twice in the pool
+            pool.append(move)
+    return rng.sample(pool, min(count, len(pool)))
+
+
+def check_same_state(rnd: Round, ref: ReferenceRound) -> None:
+    """The seat to move, the end, the mover's hand and the boneyard's size agree.
+
+    Only the mover's hand can change with the next move, so checking it at every step and
+    every hand at the end covers all of them.
+    """
+    assert rnd.to_move == ref.to_move, describe(rnd)
+    assert rnd.is_over == ref.over, describe(rnd)
+    assert list(rnd.hand_counts) == [len(h) for h in ref.hands], describe(rnd)
+    assert len(rnd.boneyard) == len(ref.boneyard), describe(rnd)
+    if rnd.to_move is not None:
+        mover = [ref_tile(t) for t in rnd.hand(rnd.to_move)]
+        assert mover == sorted(ref.hands[rnd.to_move]), describe(rnd)
+
+
+def play_both(rnd: Round, rng: random.Random) -> int:
+    """Play ``rnd`` and its reference twin to the end with the same random moves.
+
+    Returns the number of moves played.
+    """
+    ref = reference_of(rnd)
+    table = list(rnd.layout.tiles)
+    for step in itertools.count():
+        assert step < MAX_STEPS, f"no end after {MAX_STEPS} moves: {describe(rnd)}"
+        check_same_state(rnd, ref)
+        legal = rnd.legal_moves()
+        assert len(set(legal)) == len(legal), f"duplicates in {legal}: {describe(rnd)}"
+        assert {ref_move(m) for m in legal} == ref.legal_moves(), describe(rnd)
+        if rnd.is_over:
+            break
+        for move in legal:
+            assert rnd.is_legal(move), f"{move!r} listed but not legal: {describe(rnd)}"
+        refused = not_legal_moves(rnd, legal, table, rng, REFUSALS_PER_STEP)
+        for move in refused:
+            assert not rnd.is_legal(move), f"{move!r} is_legal: {describe(rnd)}"
+            with pytest.raises(IllegalMoveError):
+                rnd.apply(move)
+        if refused:  # the reference is slow: one refusal a step, a different kind each time
+            with pytest.raises(ValueError, match="illegal move"):
+                ref.apply(ref_move(refused[step % len(refused)]))
+        move = rng.choice(legal)
+        rnd = rnd.apply(move)
+        ref.apply(ref_move(move))
+        if isinstance(move, Play):
+            table.append(move.tile)
+    assert rnd.ending is not None
+    assert ENDINGS[rnd.ending] == ref.ending, describe(rnd)
+    assert rnd.winner == ref.winner, describe(rnd)
+    assert rnd.scores is not None
+    assert list(rnd.scores) == ref.scores(), describe(rnd)
+    assert [sorted(map(ref_tile, h)) for h in rnd.hands] == [sorted(h) for h in ref.hands]
+    assert [ref_tile(t) for t in rnd.boneyard] == ref.boneyard, describe(rnd)
+    layout = [(ref_tile(p.tile), None if p.onto is None else ref_tile(p.onto)) for p in rnd.layout]
+    assert layout == ref.table, describe(rnd)
+    return step
+
+
+def random_round(rules: Rules, players: int, rng: random.Random) -> Round:
+    """A round of ``rules`` for ``players`` with a random seed, first seat and round double."""
+    n = rules.set_size(players)
+    return Round.deal(
+        rules,
+        players,
+        seed=rng.randrange(2**32),
+        round_double=None if rng.random() < 0.5 else rng.randint(0, n),
+        first=rng.randrange(players),
+    )
+
+
+@pytest.mark.parametrize(("preset", "players"), TABLES, ids=[f"{n}-{p}" for n, p in TABLES])
+def test_presets_agree_with_reference(preset: str, players: int) -> None:
+    """R5-R18 on every preset and table: engine and reference agree move by move."""
+    rng = random.Random(f"{preset}/{players}")
+    for _ in range(ROUNDS_PER_TABLE if players <= 10 else ROUNDS_PER_BIG_TABLE):
+        play_both(random_round(PRESETS[preset], players, rng), rng)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_variants_agree_with_reference(variant: str) -> None:
+    """R6-R17 with changed knobs: engine and reference agree move by move."""
+    rules = VARIANTS[variant]
+    rng = random.Random(variant)
+    # Every table size is met by the presets above; here the small tables and the largest.
+    counts = itertools.cycle(
+        [p for p in rules.player_counts if p <= 8] + [max(rules.player_counts)]
+    )
+    for _ in range(ROUNDS_PER_VARIANT):
+        play_both(random_round(rules, next(counts), rng), rng)
+
+
+@given(deal=deals(), moves_seed=st.integers(0, 2**32 - 1))
+def test_random_variants_agree_with_reference(deal: Deal, moves_seed: int) -> None:
+    """R5-R18 on variants drawn by strategies.rules(): engine and reference agree."""
+    play_both(deal.round(), random.Random(moves_seed))
+
+
+def test_rounds_reach_every_ending_and_move() -> None:
+    """The random rounds above are worth something: they draw, pass, go out and block."""
+    rng = random.Random("coverage")
+    seen: set[object] = set()
+    for name, players in TABLES:
+        rnd = random_round(PRESETS[name], players, rng)
+        while not rnd.is_over:
+            move = rng.choice(rnd.legal_moves())
+            seen.add(type(move))
+            rnd = rnd.apply(move)
+        seen.add(rnd.ending)
+    assert seen >= {Play, Draw, Pass, *ENDINGS}

@@ -1,0 +1,852 @@
+"""Game records (docs/records.md): round trips, the JSON Schema, and corrupt records.
+
+Round trips play random matches of every preset, seeded (``Match.new``) and dealt by hand
+(``Match.dealt`` and ``Match.deal``), and random rounds of random variants, then check that
+``from_json(to_json())`` gives an equal value and that every record matches
+docs/record.schema.json. Corruptions check that each problem raises ``RecordError`` and
+nothing else, with a message that says where: the JSON path of a bad field, or the round,
+move, seat and rule of a move the rules refuse.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import jsonschema  # type: ignore[import-untyped]
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import played_rounds
+from strategies import rules as variants
+
+from chickenfoot import (
+    PRESETS,
+    DealError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Match,
+    Obligation,
+    Play,
+    RecordError,
+    Round,
+    Rules,
+    RulesError,
+    Tile,
+    load_record,
+    tile_set,
+)
+from chickenfoot._records import MAX_MOVES, MAX_ROUNDS, MAX_TEXT
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+SCHEMA: dict[str, Any] = json.loads((DOCS / "record.schema.json").read_text(encoding="utf-8"))
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+KNOBS = tuple(a.name for a in attrs.fields(Rules))
+
+
+def _at_most(count: int) -> int:
+    """``count`` examples, or fewer if the active profile asks for fewer."""
+    active = settings.default
+    return count if active is None else min(active.max_examples, count)
+
+
+#: Whole matches are replayed twice in every example: cap the examples.
+_FEW = settings(max_examples=_at_most(15), deadline=None)
+
+
+# ---------------------------------------------------------------------------
+# playing
+# ---------------------------------------------------------------------------
+
+
+def shuffled_deal(
+    rules: Rules, players: int, double: Tile, rng: random.Random
+) -> tuple[list[list[Tile]], list[Tile]]:
+    """A random deal by hand: hands of the variant's size, the rest the boneyard (R5, R6)."""
+    tiles = [t for t in tile_set(rules.set_size(players)) if rules.start == "holder" or t != double]
+    rng.shuffle(tiles)
+    size = rules.hand_size(players)
+    hands = [tiles[seat * size : (seat + 1) * size] for seat in range(players)]
+    return hands, tiles[players * size :]
+
+
+def play_match(
+    rules: Rules,
+    players: int,
+    rng: random.Random,
+    *,
+    seed: int | None,
+    moves: int | None = None,
+    round_cap: int = 40,
+) -> Match:
+    """A match with random legal moves: seeded, or dealt by hand when ``seed`` is None.
+
+    Stops after ``moves`` moves, after ``round_cap`` rounds, or when the match is over.
+    """
+    if seed is None:
+        n = rules.set_size(players)
+        match = Match.dealt(rules, *shuffled_deal(rules, players, Tile(n, n), rng))
+    else:
+        match = Match.new(rules, players, seed=seed)
+    played = 0
+    while not match.is_over and (moves is None or played < moves):
+        if match.awaiting_deal:
+            if len(match.finished) >= round_cap:
+                break
+            double = match.next_round_double
+            assert double is not None
+            match = match.deal(*shuffled_deal(rules, players, double, rng))
+            continue
+        if len(match.finished) >= round_cap:
+            break
+        match = match.apply(rng.choice(match.legal_moves()))
+        played += 1
+    return match
+
+
+def play_round(rnd: Round, rng: random.Random, moves: int | None = None) -> Round:
+    played = 0
+    while not rnd.is_over and (moves is None or played < moves):
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        played += 1
+    return rnd
+
+
+def redealt(rnd: Round) -> Round:
+    """The same round started from its deal by hand (``Round.from_deal``), moves replayed."""
+    again = Round.from_deal(
+        rnd.rules,
+        rnd.dealt_hands,
+        rnd.dealt_boneyard,
+        round_double=rnd.round_double,
+        first=rnd.first,
+    )
+    for move in rnd.moves:
+        again = again.apply(move)
+    return again
+
+
+def assert_round_trip(game: Round | Match) -> dict[str, Any]:
+    """Every way of writing ``game`` reads back equal, and its record fits the schema."""
+    record = game.to_record()
+    VALIDATOR.validate(record)
+    text = game.to_json()
+    assert json.loads(text) == record
+    cls = type(game)
+    loaded = cls.from_json(text)
+    assert loaded == game
+    assert loaded.to_json() == text  # the text is canonical
+    assert cls.from_json(game.to_json(indent=2).encode()) == game
+    assert cls.from_record(record) == game
+    return record
+
+
+# ---------------------------------------------------------------------------
+# round trips
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dealt", [False, True], ids=["seeded", "dealt"])
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_match_round_trip_every_preset(preset: str, dealt: bool) -> None:
+    """Whole matches and matches stopped part way, at the smallest and largest tables."""
+    rules = PRESETS[preset]
+    rng = random.Random(f"{preset}/{dealt}")
+    smallest, largest = rules.player_counts[0], rules.player_counts[-1]
+    # the whole match at the smallest table; the first 3 rounds at the largest
+    for players, cap in sorted({(smallest, 40), (largest, 3)}):
+        seed = None if dealt else rng.randrange(2**63)
+        whole = play_match(rules, players, rng, seed=seed, round_cap=cap)
+        assert whole.is_over or len(whole.finished) == cap
+        record = assert_round_trip(whole)
+        assert len(record["rounds"]) == len(whole.finished) + (not whole.is_over and not dealt)
+        assert record["seed"] == seed
+        assert record["rules"] == {"preset": preset, "knobs": {}}
+        assert all(("deal" in entry) is dealt for entry in record["rounds"])
+        assert load_record(json.dumps(record)) == whole
+    players = rules.player_counts[0]
+    for stop in (0, 1, 37, 150):
+        seed = None if dealt else stop
+        part = play_match(rules, players, random.Random(stop), seed=seed, moves=stop)
+        assert_round_trip(part)
+
+
+def test_match_round_trip_between_rounds() -> None:
+    """A dealt match waiting for its next deal, and a seeded match whose next round was
+    dealt when the last ended (R19): the record lists every round started."""
+    rules = PRESETS["chickie-duel"]
+    rng = random.Random(5)
+    match = Match.dealt(rules, *shuffled_deal(rules, 2, Tile(6, 6), rng))
+    while not match.round.is_over:
+        match = match.apply(rng.choice(match.legal_moves()))
+    assert match.awaiting_deal
+    assert len(assert_round_trip(match)["rounds"]) == 1
+
+    seeded = Match.new(rules, 2, seed=5)
+    while not seeded.finished:
+        seeded = seeded.apply(rng.choice(seeded.legal_moves()))
+    record = assert_round_trip(seeded)
+    assert len(record["rounds"]) == 2
+    assert record["rounds"][1]["moves"] == []
+
+
+#: Knobs of the match schedule (R19, R20); a count of 2 fits every preset's smallest set.
+SCHEDULES: list[dict[str, Any]] = [
+    {"rounds": "full"},
+    {"rounds": "half"},
+    {"rounds": 1},
+    {"rounds": 2},
+    {"target": 300, "target_mode": "exceeds"},
+    {"target": 1000, "target_mode": "reaches"},
+]
+
+
+@_FEW
+@given(
+    rules=variants(),
+    data=st.data(),
+    schedule=st.sampled_from(SCHEDULES),
+    dealt=st.booleans(),
+)
+def test_match_round_trip_random_variants(
+    rules: Rules, data: st.DataObject, schedule: dict[str, Any], dealt: bool
+) -> None:
+    """Custom knobs (preset null when the name is not a preset's), schedules and targets."""
+    rules = attrs.evolve(rules, **schedule)
+    players = data.draw(st.sampled_from(rules.player_counts), label="players")
+    seed = None if dealt else data.draw(st.integers(-(2**63), 2**63 - 1), label="seed")
+    rng = random.Random(data.draw(st.integers(0, 2**32), label="moves"))
+    match = play_match(
+        rules,
+        players,
+        rng,
+        seed=seed,
+        moves=data.draw(st.none() | st.integers(0, 400)),
+        round_cap=12,
+    )
+    record = assert_round_trip(match)
+    if rules.name in PRESETS:
+        assert record["rules"]["preset"] == rules.name
+    else:
+        assert record["rules"]["preset"] is None
+        assert set(record["rules"]["knobs"]) == set(KNOBS)
+
+
+@settings(max_examples=_at_most(30), deadline=None)
+@given(rnd=played_rounds(max_moves=400))
+def test_round_round_trip(rnd: Round) -> None:
+    """Random rounds of random variants, seeded and started from the same deal by hand."""
+    record = assert_round_trip(rnd)
+    assert record["seed"] == rnd.seed
+    assert "deal" not in record["rounds"][0]
+    by_hand = redealt(rnd)
+    record = assert_round_trip(by_hand)
+    assert record["seed"] is None
+    deal = record["rounds"][0]["deal"]
+    assert deal["hands"] == [[str(t) for t in h] for h in rnd.dealt_hands]
+    assert deal["boneyard"] == [str(t) for t in rnd.dealt_boneyard]
+    assert record["rounds"][0]["moves"] == [str(m) for m in rnd.moves]
+
+
+def test_round_record_keeps_round_double_and_first() -> None:
+    """A round record passes round_double and first to Round.deal as given."""
+    rnd = Round.deal(PRESETS["double-foot"], 3, seed=1, round_double=5, first=2)
+    rnd = play_round(rnd, random.Random(1), moves=20)
+    record = assert_round_trip(rnd)
+    assert record["rounds"][0]["round_double"] == "5-5"
+    assert record["rounds"][0]["first"] == 2
+    assert Round.from_record(record).round_double == Tile(5, 5)
+
+
+def test_knobs_differing_from_the_preset() -> None:
+    rules = attrs.evolve(PRESETS["classic"], double_blank=25, boneyard_reserve=2)
+    match = Match.new(rules, 4, seed=1)
+    record = assert_round_trip(match)
+    assert record["rules"] == {
+        "preset": "classic",
+        "knobs": {"boneyard_reserve": 2, "double_blank": 25},
+    }
+    renamed = attrs.evolve(PRESETS["chickie-duel"], name="duel-25", double_blank=25)
+    record = assert_round_trip(Match.new(renamed, 2, seed=1))
+    knobs = record["rules"]["knobs"]
+    assert record["rules"]["preset"] is None
+    assert knobs["name"] == "duel-25"
+    assert knobs["set_sizes"] == {"2": 6}
+    assert knobs["hand_sizes"] == {"2": 7}
+    assert knobs["draws_per_turn"] == 1
+
+
+def test_a_preset_record_may_rename_the_variant() -> None:
+    """Knobs of a preset record may include name (a reader accepts what no writer needs)."""
+    match = Match.new(PRESETS["classic"], 3, seed=2)
+    record = match.to_record()
+    record["rules"]["knobs"]["name"] = "house"
+    loaded = Match.from_record(record)
+    assert loaded.rules == attrs.evolve(PRESETS["classic"], name="house")
+
+
+def test_reading_is_lenient_only_about_notation() -> None:
+    """Moves and tiles may be written either end first, in any case, with spaces."""
+    rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+    rnd = play_round(rnd, random.Random(2), moves=30)
+    record = rnd.to_record()
+    moves = record["rounds"][0]["moves"]
+    record["rounds"][0]["moves"] = [_loosely(m) for m in moves]
+    assert Round.from_record(record) == rnd
+    hand = redealt(rnd).to_record()
+    hand["rounds"][0]["deal"]["hands"][0] = [
+        _swap(t) for t in hand["rounds"][0]["deal"]["hands"][0]
+    ]
+    hand["rounds"][0]["round_double"] = " 9-9 "
+    assert Round.from_record(hand) == rnd
+
+
+def _swap(tile: str) -> str:
+    high, low = tile.split("-")
+    return f"{low}-{high}"
+
+
+def _loosely(move: str) -> str:
+    if "@" in move:
+        tile, onto = move.split("@")
+        return f" {_swap(tile)} @ {onto} "
+    return move.upper()
+
+
+def test_docs_examples_load() -> None:
+    """The records shown in docs/records.md load and write back the same JSON."""
+    page = (DOCS / "records.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```json\n(.*?)```", page, re.DOTALL)
+    assert len(blocks) == 2
+    for block in blocks:
+        game = load_record(block)
+        assert game.to_record() == json.loads(block)
+
+
+# ---------------------------------------------------------------------------
+# the schema
+# ---------------------------------------------------------------------------
+
+
+def test_schema_is_valid_draft_2020_12() -> None:
+    assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+
+
+def test_schema_knows_every_knob_and_preset() -> None:
+    """The schema, the reader and Rules name the same knobs; the schema every preset."""
+    from chickenfoot._records import _KNOBS
+
+    knobs = SCHEMA["$defs"]["knobs"]["properties"]
+    assert tuple(knobs) == KNOBS
+    assert tuple(_KNOBS) == KNOBS
+    rules = SCHEMA["$defs"]["rules"]
+    assert rules["then"]["properties"]["knobs"]["required"] == list(KNOBS)
+    assert rules["properties"]["preset"]["oneOf"][0]["enum"] == list(PRESETS)
+    assert all(knob.get("description") for knob in knobs.values())
+
+
+def test_schema_refuses_what_the_reader_refuses() -> None:
+    """Shape problems are caught by both the schema and the reader."""
+    base = Match.new(PRESETS["classic"], 4, seed=1).to_record()
+    dealt = Match.dealt(
+        PRESETS["chickie-duel"],
+        *shuffled_deal(PRESETS["chickie-duel"], 2, Tile(6, 6), random.Random(1)),
+    ).to_record()
+    cases: list[tuple[dict[str, Any], Callable[[dict[str, Any]], None]]] = [
+        (base, lambda r: r.update(version=2)),
+        (base, lambda r: r.update(players=True)),
+        (base, lambda r: r.update(players=101)),
+        (base, lambda r: r.update(seed=2**63)),
+        (base, lambda r: r.update(extra=1)),
+        (base, lambda r: r.pop("seed")),
+        (base, lambda r: r["rules"].update(preset="chess")),
+        (base, lambda r: r["rules"].update(preset=None)),
+        (base, lambda r: r["rules"]["knobs"].update(toes=3)),
+        (base, lambda r: r["rules"]["knobs"].update(first_foot_required=1)),
+        (base, lambda r: r["rules"]["knobs"].update(hand_sizes={"04": 7})),
+        (base, lambda r: r["rounds"][0].update(deal={"hands": [], "boneyard": []})),
+        (base, lambda r: r["rounds"][0]["moves"].append(12)),
+        (base, lambda r: r["rounds"][0]["moves"].append("9-9@9-9@9-9")),
+        (base, lambda r: r["rounds"][0]["moves"].append("x" * 41)),
+        (base, lambda r: r.update(kind="game")),
+        (base, lambda r: r.update(rounds=[])),
+        (dealt, lambda r: r["rounds"][0].pop("deal")),
+        (dealt, lambda r: r["rounds"][0]["deal"]["hands"][0].append("6-x")),
+        (dealt, lambda r: r["rounds"][0]["deal"].update(seats=2)),
+    ]
+    for record, corrupt in cases:
+        bad = copy.deepcopy(record)
+        corrupt(bad)
+        assert not VALIDATOR.is_valid(bad), bad
+        with pytest.raises(RecordError):
+            Match.from_record(bad)
+
+
+# ---------------------------------------------------------------------------
+# corrupt records: moves and the schedule
+# ---------------------------------------------------------------------------
+
+
+def _seeded(preset: str = "classic", players: int = 4, seed: int = 7, moves: int = 400) -> Match:
+    return play_match(PRESETS[preset], players, random.Random(seed), seed=seed, moves=moves)
+
+
+def _error(load: Callable[[Any], object], record: object) -> RecordError:
+    with pytest.raises(RecordError) as info:
+        load(record)
+    return info.value
+
+
+def test_an_illegal_move_names_round_move_seat_and_rule() -> None:
+    """A play that breaks the toe obligation (R9) is refused with the rule's words."""
+    match = _seeded(moves=2000)
+    found = _toe_obligation(match)
+    assert found is not None, "no toe obligation in the match"
+    index, number, replay, stray, double = found
+    bad = Play(stray, onto=replay.round_double)
+    record = match.to_record()
+    record["rounds"][index]["moves"][number - 1] = str(bad)
+    error = _error(Match.from_record, record)
+    k = double.high
+    assert str(error) == (
+        f"round {index + 1}, move {number} '{bad}': seat {replay.to_move}: "
+        f"the toes of {double} come first: play a {k} onto {double} (R9)"
+    )
+    cause = error.__cause__
+    assert isinstance(cause, IllegalMoveError)
+    assert (cause.seat, cause.rule) == (replay.to_move, "R9")
+
+
+def _toe_obligation(match: Match) -> tuple[int, int, Round, Tile, Tile] | None:
+    """The first position of ``match`` where a double waits for its toes (R9) and the seat
+    to move holds a tile without its number: (round index, move number, the round before
+    that move, the tile, the double)."""
+    for index, rnd in enumerate(match.finished):
+        replay = Round.deal(
+            rnd.rules, rnd.players, seed=rnd.seed, round_double=rnd.round_double, first=rnd.first
+        )
+        for number, move in enumerate(rnd.moves, 1):
+            double, seat = replay.pending_double, replay.to_move
+            if replay.obligation is Obligation.TOES and double is not None and seat is not None:
+                stray = [t for t in replay.hand(seat) if not t.has(double.high)]
+                if stray:
+                    return index, number, replay, stray[0], double
+            replay = replay.apply(move)
+    return None
+
+
+def test_a_replaced_move_is_refused_like_apply_refuses_it() -> None:
+    match = _seeded("cross-and-foot", 3, seed=3)
+    rounds = match.to_record()["rounds"]
+    rng = random.Random(3)
+    checked = 0
+    for index, entry in enumerate(rounds):
+        rnd = match.finished[index] if index < len(match.finished) else match.round
+        replay = Round.deal(
+            rnd.rules, 3, seed=rnd.seed, round_double=rnd.round_double, first=rnd.first
+        )
+        for number, text in enumerate(entry["moves"], 1):
+            if rng.random() < 0.1:
+                for other in ("draw", "pass", "0-0@0-0", f"{replay.round_double}"):
+                    if replay.is_legal(_parse(other)):
+                        continue
+                    record = match.to_record()
+                    record["rounds"][index]["moves"][number - 1] = other
+                    with pytest.raises(IllegalMoveError) as expected:
+                        replay.apply(_parse(other))
+                    error = _error(Match.from_record, record)
+                    seat = expected.value.seat
+                    reason = expected.value.reason
+                    who = "" if reason.startswith(f"seat {seat} ") else f"seat {seat}: "
+                    assert str(error) == (
+                        f"round {index + 1}, move {number} {other!r}: {who}{reason} "
+                        f"({expected.value.rule})"
+                    )
+                    assert error.__cause__ is not None
+                    checked += 1
+                    break
+            replay = replay.apply(_parse(text))
+    assert checked > 10
+
+
+def _parse(text: str) -> Any:
+    from chickenfoot import parse_move
+
+    return parse_move(text)
+
+
+def test_a_dropped_move() -> None:
+    """Dropping the round double's placement leaves the next play before it (R6)."""
+    match = _seeded("classic", 4, seed=11)
+    record = match.to_record()
+    moves = record["rounds"][1]["moves"]
+    placed = next(i for i, m in enumerate(moves) if "@" not in m and m not in ("draw", "pass"))
+    del moves[placed]
+    error = _error(Match.from_record, record)
+    assert str(error).startswith(f"round 2, move {placed + 1} ")
+    assert str(error).endswith("(R6)")
+
+
+def test_moves_after_the_round_ended() -> None:
+    match = _seeded("chickie-duel", 2, seed=1, moves=10_000)
+    record = match.to_record()
+    ended = len(record["rounds"][0]["moves"])
+    record["rounds"][0]["moves"].append("draw")
+    error = _error(Match.from_record, record)
+    assert str(error).startswith(f"round 1, move {ended + 1} 'draw': the round is already over (")
+    assert str(error).endswith(f"after move {ended} (R16)")
+    rnd = match.finished[0]
+    single = rnd.to_record()
+    single["rounds"][0]["moves"].append("pass")
+    error = _error(Round.from_record, single)
+    assert str(error) == (
+        f"round 1, move {ended + 1} 'pass': the round is over ({rnd.ending.value}) (R16)"  # type: ignore[union-attr]
+    )
+
+
+def test_wrong_round_double_and_first() -> None:
+    match = _seeded("classic", 4, seed=2, moves=600)
+    assert len(match.finished) >= 2
+    record = match.to_record()
+    record["rounds"][2]["round_double"] = "9-9"
+    error = _error(Match.from_record, record)
+    assert str(error) == (
+        "round 3: round_double is 9-9 in the record, but the match deals 7-7 for round 3 (R19)"
+    )
+    record = match.to_record()
+    right = record["rounds"][1]["first"]
+    record["rounds"][1]["first"] = (right + 1) % 4
+    error = _error(Match.from_record, record)
+    assert str(error) == (
+        f"round 2: first is seat {(right + 1) % 4} in the record, "
+        f"but seat {right} is first in round 2 (R23)"
+    )
+    record["rounds"][1]["first"] = 4
+    assert "(R23)" in str(_error(Match.from_record, record))
+    record = match.to_record()
+    record["rounds"][0]["round_double"] = "9-4"
+    assert str(_error(Match.from_record, record)) == "rounds[0].round_double: 9-4 is not a double"
+
+
+def test_round_double_out_of_the_set_in_a_round_record() -> None:
+    record = Round.deal(PRESETS["chickie-duel"], 2, seed=1).to_record()
+    record["rounds"][0]["round_double"] = "9-9"
+    error = _error(Round.from_record, record)
+    assert str(error).startswith("round 1: the round double is a double of the double-6 set")
+    assert isinstance(error.__cause__, ValueError)
+    record["rounds"][0]["round_double"] = "5-5"
+    record["rounds"][0]["first"] = 2
+    assert "first is a seat from 0 to 1, not 2" in str(_error(Round.from_record, record))
+
+
+def test_rounds_that_cannot_follow() -> None:
+    """An entry after an unfinished round, after the end of the match, or missing (R19)."""
+    match = _seeded("chickie-duel", 2, seed=4, moves=10_000)
+    assert match.is_over
+    record = match.to_record()
+    record["rounds"].append(copy.deepcopy(record["rounds"][-1]))
+    assert str(_error(Match.from_record, record)) == (
+        f"round {len(match.finished) + 1}: the match is over after round {len(match.finished)} (R19)"
+    )
+    record = match.to_record()
+    record["rounds"][0]["moves"].pop()
+    error = _error(Match.from_record, record)
+    assert str(error).startswith("round 2: round 1 is not over after its ")
+    # a seeded match deals the next round when one ends: the record must list it
+    partial = _seeded("chickie-duel", 2, seed=4, moves=10_000)
+    record = partial.to_record()
+    del record["rounds"][3:]
+    error = _error(Match.from_record, record)
+    assert (
+        str(error)
+        == "rounds: round 4 was dealt when round 3 ended (R19), but the record has no entry for it"
+    )
+
+
+def test_a_bad_deal() -> None:
+    rules = PRESETS["chickie-duel"]
+    match = play_match(rules, 2, random.Random(1), seed=None, moves=200)
+    record = match.to_record()
+    hands = record["rounds"][1]["deal"]["hands"]
+    hands[0][0] = hands[1][0]
+    error = _error(Match.from_record, record)
+    assert str(error).startswith("round 2: ")
+    assert "dealt twice" in str(error)
+    assert isinstance(error.__cause__, DealError)
+    record = match.to_record()
+    record["rounds"][0]["deal"]["hands"].pop()
+    assert str(_error(Match.from_record, record)) == (
+        "rounds[0].deal.hands: 1 hands, but the record has 2 players"
+    )
+
+
+# ---------------------------------------------------------------------------
+# corrupt records: shape, types and limits
+# ---------------------------------------------------------------------------
+
+BASE = Round.deal(PRESETS["classic"], 4, seed=1).apply(Play(Tile(9, 9)))
+
+
+def _corrupted(change: Callable[[dict[str, Any]], object]) -> str:
+    record = BASE.to_record()
+    change(record)
+    return str(_error(Round.from_record, record))
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda r: r.update(version=2),
+            "record version 2 is not supported: this version of chickenfoot reads version 1 records",
+        ),
+        (lambda r: r.update(version="1"), 'version: expected an integer, got "1"'),
+        (lambda r: r.update(version=True), "version: expected an integer, got true"),
+        (lambda r: r.pop("version"), 'a chickenfoot record needs a "version" key'),
+        (
+            lambda r: r.update(format="pgn"),
+            'not a chickenfoot record: format is "pgn", expected "chickenfoot-record"',
+        ),
+        (
+            lambda r: r.pop("format"),
+            'not a chickenfoot record: no "format" key (expected "chickenfoot-record")',
+        ),
+        (lambda r: r.update(comment="hi"), 'the record: unknown key "comment"'),
+        (lambda r: r.pop("players"), 'the record: missing key "players"'),
+        (lambda r: r.update(kind="game"), 'kind: expected "match" or "round", got "game"'),
+        (lambda r: r.update(kind="match"), "kind: this is a match record, not a round record"),
+        (lambda r: r.update(players=True), "players: expected an integer, got true"),
+        (lambda r: r.update(players=4.0), "players: expected an integer, got 4.0"),
+        (lambda r: r.update(players=101), "players: a record has 2 to 100 players, not 101"),
+        (lambda r: r.update(players=30), "players: classic is for 2 to 20 players, not 30"),
+        (lambda r: r.update(seed="1"), 'seed: expected an integer or null, got "1"'),
+        (lambda r: r.update(seed=False), "seed: expected an integer or null, got false"),
+        (
+            lambda r: r.update(seed=2**63),
+            "seed: 9223372036854775808 is out of range (-2**63 to 2**63 - 1)",
+        ),
+        (
+            lambda r: r.update(seed=10**400),
+            "seed: an integer of 1329 bits is out of range (-2**63 to 2**63 - 1)",
+        ),
+        (lambda r: r.update(seed=None), 'rounds[0]: missing key "deal"'),
+        (lambda r: r.update(rules=[]), "rules: expected an object, got an empty array"),
+        (
+            lambda r: r["rules"].update(preset="Classic"),
+            'rules.preset: no preset "Classic"; the presets are chickie-duel, cross-and-foot, classic, double-foot, or null for a variant given knob by knob',
+        ),
+        (
+            lambda r: r["rules"].update(preset=None),
+            'rules.knobs: missing knob "name": without a preset, every knob is given',
+        ),
+        (lambda r: r["rules"].update(version=1), 'rules: unknown key "version"'),
+        (lambda r: r["rules"]["knobs"].update(toes=3), 'rules.knobs: unknown key "toes"'),
+        (
+            lambda r: r["rules"]["knobs"].update(opening_toes=True),
+            "rules.knobs.opening_toes: expected an integer, got true",
+        ),
+        (
+            lambda r: r["rules"]["knobs"].update(first_foot_required=0),
+            "rules.knobs.first_foot_required: expected true or false, got 0",
+        ),
+        (
+            lambda r: r["rules"]["knobs"].update(start="middle"),
+            'rules.knobs.start: expected one of "holder", "centre", got "middle"',
+        ),
+        (
+            lambda r: r["rules"]["knobs"].update(rounds="all"),
+            'rules.knobs.rounds: expected "full", "half" or an integer, got "all"',
+        ),
+        (
+            lambda r: r["rules"]["knobs"].update(name="x" * 65),
+            'rules.knobs.name: "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"... is too long: at most 64 characters',
+        ),
+        (
+            lambda r: r["rules"]["knobs"].update(hand_sizes={"4": 7, "four": 7}),
+            'rules.knobs.hand_sizes: a key is a player count written in decimal, like "4", not "four"',
+        ),
+        (
+            lambda r: r["rules"]["knobs"].update(hand_sizes={"4": "7"}),
+            'rules.knobs.hand_sizes["4"]: expected an integer, got "7"',
+        ),
+        (
+            lambda r: r["rules"]["knobs"].update(hand_sizes={"4": 20}),
+            "rules: classic: 4 players with hands of 20 need 80 tiles, but double-9 has 55 (R5)",
+        ),
+        (lambda r: r.update(rounds={}), "rounds: expected an array, got an object"),
+        (lambda r: r.update(rounds=[]), "rounds: a round record has exactly 1 entry, not 0"),
+        (
+            lambda r: r["rounds"].append(r["rounds"][0]),
+            "rounds: a round record has exactly 1 entry, not 2",
+        ),
+        (
+            lambda r: r["rounds"][0].update(deal={}),
+            "rounds[0].deal: a record with a seed has no deals: the seed deals",
+        ),
+        (lambda r: r["rounds"][0].update(note=""), 'rounds[0]: unknown key "note"'),
+        (lambda r: r["rounds"][0].pop("moves"), 'rounds[0]: missing key "moves"'),
+        (
+            lambda r: r["rounds"][0].update(first=True),
+            "rounds[0].first: expected an integer, got true",
+        ),
+        (
+            lambda r: r["rounds"][0].update(round_double=99),
+            "rounds[0].round_double: expected a string, got 99",
+        ),
+        (
+            lambda r: r["rounds"][0].update(round_double="9-x"),
+            "rounds[0].round_double: a tile is written like '9-4', not '9-x'",
+        ),
+        (
+            lambda r: r["rounds"][0].update(round_double="99-99"),
+            "rounds[0].round_double: a tile's ends are whole numbers from 0 to 63, not 99",
+        ),
+        (
+            lambda r: r["rounds"][0].update(moves="9-9"),
+            'rounds[0].moves: expected an array, got "9-9"',
+        ),
+        (
+            lambda r: r["rounds"][0]["moves"].extend(["draw", "pass", 12]),
+            "rounds[0].moves[3]: expected a string, got 12",
+        ),
+        (
+            lambda r: r["rounds"][0]["moves"].append(None),
+            "rounds[0].moves[1]: expected a string, got null",
+        ),
+        (
+            lambda r: r["rounds"][0]["moves"].append(["draw"]),
+            "rounds[0].moves[1]: expected a string, got an array of 1",
+        ),
+        (
+            lambda r: r["rounds"][0]["moves"].append("9-4"),
+            "rounds[0].moves[1]: '9-4' is not a move: only the round double is written without '@'; write the tile it goes onto, as in '9-4@9-9'",
+        ),
+        (
+            lambda r: r["rounds"][0]["moves"].append("9" * 41),
+            'rounds[0].moves[1]: "9999999999999999999999999999999999999999"... is too long: at most 40 characters',
+        ),
+        (
+            lambda r: r["rounds"][0]["moves"].append("draw"),
+            "round 1, move 2 'draw': seat 1 has a legal play and may not draw (R12)",
+        ),
+    ],
+)
+def test_corrupt_fields(change: Callable[[dict[str, Any]], object], message: str) -> None:
+    got = _corrupted(change)
+    assert got.startswith(message), got
+
+
+def test_causes_are_chained() -> None:
+    def cause(change: Callable[[dict[str, Any]], object]) -> BaseException | None:
+        record = BASE.to_record()
+        change(record)
+        return _error(Round.from_record, record).__cause__
+
+    assert isinstance(cause(lambda r: r["rounds"][0]["moves"].append("x")), InvalidMoveError)
+    assert isinstance(cause(lambda r: r["rounds"][0]["moves"].append("draw")), IllegalMoveError)
+    assert isinstance(cause(lambda r: r["rules"]["knobs"].update(hand_sizes={"4": 20})), RulesError)
+    assert isinstance(cause(lambda r: r.update(players=30)), RulesError)
+
+
+def test_kind_must_match_the_class() -> None:
+    match_text = Match.new(PRESETS["classic"], 4, seed=1).to_json()
+    error = _error(Round.from_json, match_text)
+    assert str(error) == (
+        "kind: this is a match record, not a round record; "
+        "read it with Match.from_json or chickenfoot.load_record"
+    )
+    assert "read it with Round.from_json" in str(_error(Match.from_json, BASE.to_json()))
+    assert isinstance(load_record(match_text), Match)
+    assert isinstance(load_record(BASE.to_json()), Round)
+
+
+def test_not_json() -> None:
+    text = BASE.to_json()
+    cases = {
+        text[:-1]: "not JSON: ",
+        text.replace('"players": 4', '"players": NaN'): "not JSON: NaN is not a JSON value",
+        text.replace(
+            '"players": 4', '"players": 4, "players": 4'
+        ): 'not JSON: the key "players" appears twice in one object',
+        "[" * 100_000 + "]" * 100_000: "not a record: arrays or objects nested too deeply",
+        "[]": "a record is a JSON object, not an empty array",
+        "12": "a record is a JSON object, not 12",
+        "": "not JSON: ",
+        text.replace(
+            '"seed": 1', '"seed": 1' + "0" * 5000
+        ): "seed: the 5001-digit number 100000000000... is out of range",
+        text.replace('"seed": 1', '"seed": 1e400'): "seed: expected an integer or null, got inf",
+    }
+    for bad, message in cases.items():
+        got = str(_error(Round.from_json, bad))
+        assert got.startswith(message), (got, message)
+    assert str(_error(Round.from_json, b"\xff" + text.encode())).startswith(
+        "a record is UTF-8 text: "
+    )
+    assert str(_error(Round.from_json, 12)) == "a record is JSON text (str or bytes), not 12"
+    assert str(_error(load_record, None)) == "a record is JSON text (str or bytes), not null"
+
+
+def test_from_record_refuses_python_values_json_cannot_hold() -> None:
+    for change, message in [
+        (
+            lambda r: r["rounds"][0].update(moves=("9-9",)),
+            "rounds[0].moves: expected an array, got a Python tuple",
+        ),
+        (lambda r: r.update(players=float("nan")), "players: expected an integer, got nan"),
+        (lambda r: r["rules"].update({1: 2}), "rules: keys are strings, not 1"),
+        (
+            lambda r: r["rounds"][0]["moves"].append(b"draw"),
+            "rounds[0].moves[1]: expected a string, got a Python bytes",
+        ),
+    ]:
+        assert _corrupted(change) == message
+    assert str(_error(Round.from_record, "{}")) == 'a record is a JSON object, not "{}"'
+
+
+def test_limits_are_checked_before_the_work() -> None:
+    text = BASE.to_json()
+    padded = text[:-1] + " " * (MAX_TEXT - len(text) + 1) + "}"
+    assert str(_error(Round.from_json, padded)) == (
+        f"a record is at most {MAX_TEXT} bytes of UTF-8, not {MAX_TEXT + 1}"
+    )
+    assert str(_error(Round.from_json, padded.encode())) == (
+        f"a record is at most {MAX_TEXT} bytes, not {MAX_TEXT + 1}"
+    )
+    # characters outside ASCII count as their UTF-8 bytes
+    wide = text[:-1] + " " * (MAX_TEXT - len(text) - 2) + ', "x": "\u00e9"}'
+    assert str(_error(Round.from_json, wide)).startswith("a record is at most")
+    assert str(_error(Round.from_json, "[" * (MAX_TEXT + 1))).startswith("a record is at most")
+
+    record = Match.new(PRESETS["classic"], 4, seed=1).to_record()
+    record["rounds"] = [record["rounds"][0]] * (MAX_ROUNDS + 1)
+    assert str(_error(Match.from_record, record)) == (
+        f"rounds: {MAX_ROUNDS + 1} items, but a record allows at most {MAX_ROUNDS}"
+    )
+    record = BASE.to_record()
+    record["rounds"][0]["moves"] = ["draw"] * (MAX_MOVES + 1)
+    assert str(_error(Round.from_record, record)) == (
+        f"rounds[0].moves: {MAX_MOVES + 1} items, but a record allows at most {MAX_MOVES}"
+    )
+    record["rounds"][0]["moves"] = ["9-9"] + ["draw"] * (MAX_MOVES - 1)
+    assert str(_error(Round.from_record, record)).startswith("round 1, move 2 'draw': ")
+
+
+def test_writing_refuses_what_reading_would_refuse() -> None:
+    """A record written is a record that reads: the limits hold for writing too."""
+    huge = Round.deal(PRESETS["classic"], 4, seed=2**64)
+    error = _error(lambda rnd: rnd.to_json(), huge)
+    assert str(error) == (
+        "this round cannot be written as a record: "
+        "seed: 18446744073709551616 is out of range (-2**63 to 2**63 - 1)"
+    )
+    named = attrs.evolve(PRESETS["classic"], name="n" * 65)
+    assert "rules.knobs.name" in str(_error(lambda m: m.to_record(), Match.new(named, 4, seed=1)))
+    assert Round.deal(PRESETS["classic"], 4, seed=-(2**63)).to_json()

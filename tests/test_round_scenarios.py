@@ -1,0 +1,1317 @@
+"""Hand-built rounds, one rule at a time (RULES.md R1-R18 and the §6 presets).
+
+Every deal here is written out tile by tile on a small set (double-6 mostly, double-4 once)
+so that each scenario can be followed with a pencil. The boneyard of a deal starts with
+the tiles a scenario names and goes on with the other undealt tiles in set order; the
+scenarios never draw that far unless they say so.
+
+Expected legal moves, open ends, scores and winners are worked out by hand from the rules.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+import pytest
+
+from chickenfoot import (
+    PRESETS,
+    ChickenFootError,
+    DealError,
+    Draw,
+    Ending,
+    Event,
+    IllegalMoveError,
+    Move,
+    Obligation,
+    OpenEnd,
+    Outcome,
+    Pass,
+    Placement,
+    Play,
+    Round,
+    Rules,
+    RulesError,
+    Tile,
+    tile_set,
+)
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def t(text: str) -> Tile:
+    """``t("6-4")``: a tile."""
+    return Tile.parse(text)
+
+
+def ts(text: str) -> tuple[Tile, ...]:
+    """``ts("6-4 4-4")``: tiles, in the order written."""
+    return tuple(Tile.parse(word) for word in text.split())
+
+
+def play(tile: str, onto: str | None = None) -> Play:
+    """``play("4-0", "4-4")``: play 4-0 onto 4-4; ``play("6-6")`` places a round double."""
+    return Play(t(tile), None if onto is None else t(onto))
+
+
+def variant(*, players: int = 2, hand: int, n: int = 6, **knobs: Any) -> Rules:
+    """A custom table for one player count: double-``n``, ``hand`` tiles each, a cross
+    without first foot and no reserve unless ``knobs`` say otherwise."""
+    base: dict[str, Any] = {
+        "name": "scenario",
+        "set_sizes": {players: n},
+        "hand_sizes": {players: hand},
+        "boneyard_reserve": 0,
+        "first_foot_required": False,
+        "double_blank": 0,
+    }
+    base.update(knobs)
+    return attrs.evolve(PRESETS["chickie-duel"], **base)
+
+
+def deal(
+    rules: Rules, hands: Sequence[str], top: str = "", *, double: int = 6, first: int = 0
+) -> Round:
+    """A round dealt as written: ``hands`` by seat, the boneyard starting with ``top``
+    and going on with every other tile of the set in set order."""
+    dealt = [ts(h) for h in hands]
+    head = ts(top)
+    n = rules.set_size(len(hands))
+    used = {tile for h in dealt for tile in h} | set(head)
+    if rules.start == "centre":
+        used.add(Tile(double, double))
+    rest = [tile for tile in tile_set(n) if tile not in used]
+    return Round.from_deal(rules, dealt, [*head, *rest], round_double=double, first=first)
+
+
+def legal(rnd: Round) -> set[Move]:
+    """The legal moves as a set (checking there are no repeats)."""
+    moves = rnd.legal_moves()
+    assert len(moves) == len(set(moves)), moves
+    return set(moves)
+
+
+def run(rnd: Round, *moves: Move) -> Round:
+    """Apply ``moves`` in turn, each of which must be listed as legal first."""
+    for move in moves:
+        assert move in rnd.legal_moves(), (move, rnd.legal_moves())
+        assert rnd.is_legal(move)
+        rnd = rnd.apply(move)
+    return rnd
+
+
+def refused(rnd: Round, move: Move, rule: str, *words: str) -> IllegalMoveError:
+    """Check that ``move`` is refused citing ``rule``; the message names the move, the
+    seat and the rule, plus ``words``."""
+    assert not rnd.is_legal(move)
+    assert move not in rnd.legal_moves()
+    with pytest.raises(IllegalMoveError) as info:
+        rnd.apply(move)
+    error = info.value
+    message = str(error)
+    assert error.rule == rule, message
+    assert error.move == move
+    assert error.seat == rnd.to_move
+    assert f"({rule})" in message
+    assert repr(move) in message
+    if rnd.to_move is not None:
+        assert f"seat {rnd.to_move}" in message
+    for word in words:
+        assert word in message, (word, message)
+    return error
+
+
+def ends(*spec: tuple[str, int, int]) -> tuple[OpenEnd, ...]:
+    """Open ends written as ``(onto, number, places)``."""
+    return tuple(OpenEnd(t(onto), number, places) for onto, number, places in spec)
+
+
+# The plain table most scenarios use: double-6, round double in the centre, a cross (4)
+# without first foot, no reserve, draw one tile a turn, a playable drawn tile must go.
+CENTRE5 = variant(hand=5, start="centre")
+CENTRE3 = variant(hand=3, start="centre")
+
+
+# == R5: the deal ===============================================================================
+
+ALL_TABLES = [(name, players) for name, rules in PRESETS.items() for players in rules.player_counts]
+
+
+@pytest.mark.parametrize(("name", "players"), ALL_TABLES)
+def test_r5_deal_sizes_for_every_preset_and_player_count(name: str, players: int) -> None:
+    """R5 with §6: every seat gets hand_size(players) tiles, the rest is the boneyard, and
+    the hands, the boneyard and (R6 centre) the round double are the set exactly once."""
+    rules = PRESETS[name]
+    n = rules.set_size(players)
+    size = rules.hand_size(players)
+    rnd = Round.deal(rules, players, seed=2024)
+    centre = rules.start == "centre"
+    assert rnd.hand_counts == (size,) * players
+    assert [len(h) for h in rnd.hands] == [size] * players
+    whole = (n + 1) * (n + 2) // 2
+    assert len(rnd.boneyard) == whole - players * size - (1 if centre else 0)
+    every = [tile for h in rnd.hands for tile in h] + list(rnd.boneyard)
+    if centre:
+        every.append(rnd.round_double)
+    assert sorted(every) == sorted(tile_set(n))
+    assert rnd.round_double == Tile(n, n)  # the highest double by default
+    assert rnd.moves == ()
+    assert not rnd.is_over
+
+
+def test_r5_same_seed_same_deal() -> None:
+    """R5: the deal is a function of the seed."""
+    for name, players in [("classic", 4), ("double-foot", 3), ("chickie-duel", 2)]:
+        a = Round.deal(PRESETS[name], players, seed=99)
+        b = Round.deal(PRESETS[name], players, seed=99)
+        assert a == b
+        assert hash(a) == hash(b)
+        assert a.hands == b.hands
+        assert a.boneyard == b.boneyard
+    deals = {Round.deal(PRESETS["classic"], 4, seed=s).hands for s in range(6)}
+    assert len(deals) > 1
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "seed", "double"),
+    [("classic", 4, 7, None), ("double-foot", 3, 11, 5), ("cross-and-foot", 5, 3, 2)],
+)
+def test_r5_deal_follows_the_documented_shuffle(
+    name: str, players: int, seed: int, double: int | None
+) -> None:
+    """R5 as documented by Round.deal: the set (less a centre double) is shuffled by
+    random.Random(seed).shuffle from set order; seat 0 takes the first hand, seat 1 the
+    next, and so on; the rest is the boneyard in draw order."""
+    rules = PRESETS[name]
+    n = rules.set_size(players)
+    size = rules.hand_size(players)
+    round_double = Tile(n, n) if double is None else Tile(double, double)
+    order = [x for x in tile_set(n) if rules.start == "holder" or x != round_double]
+    random.Random(seed).shuffle(order)
+    rnd = Round.deal(rules, players, seed=seed, round_double=double)
+    for seat in range(players):
+        assert rnd.hand(seat) == tuple(sorted(order[seat * size : (seat + 1) * size]))
+    assert rnd.boneyard == tuple(order[players * size :])
+    assert rnd.round_double == round_double
+    assert rnd.seed == seed
+
+
+def test_r5_random_seed_is_reported_and_replays() -> None:
+    """R5: a deal without a seed reports the one it used, which deals it again."""
+    rnd = Round.deal(PRESETS["classic"], 3, seed=None)
+    assert isinstance(rnd.seed, int)
+    assert Round.deal(PRESETS["classic"], 3, seed=rnd.seed) == rnd
+
+
+def test_r5_deal_refuses_an_uncovered_player_count() -> None:
+    """§6: chickie-duel is for 2 players only."""
+    with pytest.raises(RulesError, match="3"):
+        Round.deal(PRESETS["chickie-duel"], 3, seed=1)
+
+
+# == from_deal refusals (R5, R6) ===================================================================
+
+S0 = "6-0 6-1 5-1 3-0 2-2"
+S1 = "6-2 6-3 4-4 1-0 5-5"
+
+
+def rest_of(rules: Rules, *used: Sequence[Tile]) -> list[Tile]:
+    seen = {tile for group in used for tile in group} | {Tile(6, 6)}
+    return [x for x in tile_set(6) if x not in seen]
+
+
+def test_from_deal_refuses_a_tile_dealt_twice_r5() -> None:
+    """R5: the deal is the set exactly once; 5-1 in both hands is named."""
+    hands = [ts(S0), ts("6-2 6-3 4-4 1-0 5-1")]
+    with pytest.raises(DealError) as info:
+        Round.from_deal(CENTRE5, hands, rest_of(CENTRE5, *hands), round_double=6)
+    assert "5-1" in str(info.value)
+    assert "twice" in str(info.value)
+    assert isinstance(info.value, ValueError)
+    assert isinstance(info.value, ChickenFootError)
+
+
+def test_from_deal_refuses_a_tile_twice_in_the_boneyard_r5() -> None:
+    """R5: a boneyard tile that is also in a hand is named."""
+    hands = [ts(S0), ts(S1)]
+    pile = [*rest_of(CENTRE5, *hands), t("4-4")]
+    with pytest.raises(DealError, match="4-4"):
+        Round.from_deal(CENTRE5, hands, pile, round_double=6)
+
+
+def test_from_deal_refuses_a_missing_tile_r5() -> None:
+    """R5: every tile of the set must be dealt; 3-1 left out is named."""
+    hands = [ts(S0), ts(S1)]
+    pile = [x for x in rest_of(CENTRE5, *hands) if x != t("3-1")]
+    with pytest.raises(DealError) as info:
+        Round.from_deal(CENTRE5, hands, pile, round_double=6)
+    assert "3-1" in str(info.value)
+    assert "missing" in str(info.value)
+
+
+def test_from_deal_refuses_a_tile_outside_the_set_r5() -> None:
+    """R5: 7-1 is not a double-6 tile, in the boneyard or in a hand."""
+    hands = [ts(S0), ts(S1)]
+    with pytest.raises(DealError) as info:
+        Round.from_deal(CENTRE5, hands, [*rest_of(CENTRE5, *hands), t("7-1")], round_double=6)
+    assert "7-1" in str(info.value)
+    assert "double-6" in str(info.value)
+    odd = [ts("6-0 6-1 5-1 3-0 7-1"), ts(S1)]
+    with pytest.raises(DealError, match="7-1"):
+        Round.from_deal(CENTRE5, odd, [*rest_of(CENTRE5, *odd), t("2-2")], round_double=6)
+
+
+def test_from_deal_refuses_a_wrong_hand_size_r5() -> None:
+    """R5: every hand has hand_size(players) tiles; seat 1 with 4 of 5 is named."""
+    hands = [ts(S0), ts("6-2 6-3 4-4 1-0")]
+    with pytest.raises(DealError) as info:
+        Round.from_deal(CENTRE5, hands, rest_of(CENTRE5, *hands), round_double=6)
+    message = str(info.value)
+    assert "seat 1" in message
+    assert "4" in message
+    assert "5" in message
+
+
+def test_from_deal_refuses_the_centre_double_in_a_hand_r6() -> None:
+    """R6 centre: the round double is on the table, so it may not be dealt."""
+    hands = [ts("6-0 6-1 5-1 3-0 6-6"), ts(S1)]
+    pile = [x for x in tile_set(6) if x not in set(hands[0]) | set(hands[1])]
+    pile.append(t("2-2")) if t("2-2") not in pile else None
+    with pytest.raises(DealError) as info:
+        Round.from_deal(CENTRE5, hands, pile, round_double=6)
+    assert "6-6" in str(info.value)
+    assert "seat 0" in str(info.value)
+    in_pile = [ts(S0), ts(S1)]
+    with pytest.raises(DealError) as again:
+        Round.from_deal(CENTRE5, in_pile, [*rest_of(CENTRE5, *in_pile), t("6-6")], round_double=6)
+    assert "6-6" in str(again.value)
+    assert "boneyard" in str(again.value)
+
+
+def test_from_deal_refuses_a_missing_round_double_in_a_holder_start_r6() -> None:
+    """R6 holder: the round double is dealt like any tile, so it must be somewhere."""
+    rules = variant(hand=5, start="holder")
+    hands = [ts(S0), ts(S1)]
+    with pytest.raises(DealError, match="6-6"):
+        Round.from_deal(rules, hands, rest_of(rules, *hands), round_double=6)
+
+
+def test_from_deal_refuses_bad_tables() -> None:
+    """R5/§6: the player count must be covered; the round double must be a double of the
+    set; the first seat must exist; the hands hold tiles."""
+    hands = [ts(S0), ts(S1)]
+    pile = rest_of(CENTRE5, *hands)
+    with pytest.raises(RulesError, match="3"):
+        Round.from_deal(CENTRE5, [*hands, ts("0-0 1-1 2-1 3-3 4-0")], pile, round_double=6)
+    with pytest.raises(DealError):
+        Round.from_deal(CENTRE5, hands[:1], pile, round_double=6)
+    with pytest.raises(ValueError, match="7"):
+        Round.from_deal(CENTRE5, hands, pile, round_double=7)
+    with pytest.raises(ValueError, match="5-4"):
+        Round.from_deal(CENTRE5, hands, pile, round_double=t("5-4"))
+    with pytest.raises(ValueError, match="2"):
+        Round.from_deal(CENTRE5, hands, pile, round_double=6, first=2)
+    with pytest.raises(DealError, match="not a Tile"):
+        Round.from_deal(CENTRE5, [[*hands[0][:4], (2, 2)], hands[1]], pile, round_double=6)  # type: ignore[list-item]
+
+
+# == R6: holder start ================================================================================
+
+HOLDER3 = variant(players=3, hand=5, start="holder")
+
+
+def test_r6_holder_places_the_round_double_first_r11() -> None:
+    """R6 holder: whoever holds the round double must place it as the first move, whoever
+    the first seat is; R11: placing it is his turn, and play goes on with the next seat."""
+    rnd = deal(HOLDER3, ["5-4 3-2 1-0 2-2 4-1", "6-6 6-1 5-0 3-3 2-1", "6-2 5-5 4-4 3-1 2-0"])
+    assert rnd.first == 0
+    assert rnd.to_move == 1
+    assert rnd.lead is None
+    assert rnd.obligation is Obligation.ROUND_DOUBLE
+    assert rnd.legal_moves() == [play("6-6")]
+    assert rnd.layout.root is None
+    refused(rnd, Draw(), "R6", "6-6")
+    refused(rnd, Pass(), "R6", "6-6")
+    refused(rnd, play("6-1", "6-6"), "R6", "6-6")
+    refused(rnd, play("6-6", "6-1"), "R4")
+
+    rnd = rnd.apply(play("6-6"))
+    assert rnd.to_move == 2
+    assert rnd.lead == 1
+    assert rnd.history == (Event(1, play("6-6")),)
+    assert rnd.layout.placements == (Placement(t("6-6"), None, 1),)
+    assert rnd.hand_counts == (5, 4, 5)
+    assert rnd.obligation is Obligation.OPENING
+    assert rnd.pending_double == t("6-6")
+    assert rnd.open_ends == ends(("6-6", 6, 4))
+    assert legal(rnd) == {play("6-2", "6-6")}
+
+
+def test_r6_search_draws_from_the_first_seat_until_the_double_turns_up() -> None:
+    """R6 holder: nobody holds 6-6, so from the first seat (1) each player draws one tile
+    in turn: [Draw()], then [Pass()] if it is not 6-6; seat 0 draws it and must place it
+    at once; play goes on with the next seat (1). Drawn tiles stay in the hands."""
+    rnd = deal(
+        HOLDER3,
+        ["5-4 3-2 1-0 2-2 4-1", "6-1 5-0 3-3 2-1 6-5", "6-2 5-5 4-4 3-1 2-0"],
+        top="4-3 5-3 6-6",
+        first=1,
+    )
+    assert rnd.to_move == 1
+    assert rnd.obligation is Obligation.ROUND_DOUBLE
+    assert rnd.legal_moves() == [Draw()]
+    refused(rnd, Pass(), "R6", "6-6")
+    refused(rnd, play("6-6"), "R6", "6-6")
+
+    rnd = rnd.apply(Draw())
+    assert rnd.to_move == 1
+    assert t("4-3") in rnd.hand(1)
+    assert rnd.boneyard[:2] == (t("5-3"), t("6-6"))
+    assert rnd.legal_moves() == [Pass()]
+    refused(rnd, Draw(), "R6")
+
+    rnd = rnd.apply(Pass())
+    assert rnd.to_move == 2
+    assert rnd.legal_moves() == [Draw()]
+    rnd = run(rnd, Draw(), Pass())
+    assert t("5-3") in rnd.hand(2)
+    assert rnd.to_move == 0
+    assert rnd.legal_moves() == [Draw()]
+
+    rnd = rnd.apply(Draw())
+    assert rnd.to_move == 0
+    assert rnd.legal_moves() == [play("6-6")]
+    refused(rnd, Pass(), "R6", "6-6")
+    refused(rnd, Draw(), "R6")
+
+    rnd = rnd.apply(play("6-6"))
+    assert rnd.lead == 0
+    assert rnd.first == 1
+    assert rnd.to_move == 1
+    assert rnd.hand_counts == (5, 6, 6)
+    assert rnd.moves == (Draw(), Pass(), Draw(), Pass(), Draw(), play("6-6"))
+    assert rnd.history == (
+        Event(1, Draw(), t("4-3")),
+        Event(1, Pass()),
+        Event(2, Draw(), t("5-3")),
+        Event(2, Pass()),
+        Event(0, Draw(), t("6-6")),
+        Event(0, play("6-6")),
+    )
+    assert legal(rnd) == {play("6-1", "6-6"), play("6-5", "6-6")}
+
+
+def test_r6_reserve_does_not_stop_the_search_r14_r15_r16() -> None:
+    """R6: the boneyard reserve (R14) does not stop the search for the round double.
+
+    14 undealt tiles and a reserve of 13: one ordinary draw at most. The search draws
+    three tiles all the same. Afterwards nobody may draw (R14): seat 1 without a 6 passes
+    (R15), and once nobody holds a 6 the round is blocked (R16) and scored (R17, R18).
+    """
+    rules = variant(hand=7, start="holder", boneyard_reserve=13)
+    rnd = deal(
+        rules,
+        ["5-4 3-2 1-0 2-2 4-1 6-1 6-3", "6-2 4-4 3-1 2-0 5-3 0-0 1-1"],
+        top="4-3 5-0 6-6",
+    )
+    assert rnd.can_draw
+    rnd = run(rnd, Draw(), Pass())
+    assert len(rnd.boneyard) == 13
+    assert not rnd.can_draw
+    assert rnd.to_move == 1
+    assert rnd.legal_moves() == [Draw()]  # the search goes on regardless
+    rnd = run(rnd, Draw(), Pass(), Draw())
+    assert rnd.legal_moves() == [play("6-6")]
+    rnd = run(rnd, play("6-6"), play("6-2", "6-6"), play("6-1", "6-6"))
+    assert len(rnd.boneyard) == 11
+    assert rnd.to_move == 1
+    assert rnd.legal_moves() == [Pass()]
+    refused(rnd, Draw(), "R14", "13")
+    rnd = run(rnd, Pass())
+    assert not rnd.is_over  # seat 0 still holds 6-3
+    rnd = run(rnd, play("6-3", "6-6"))
+    # Nobody holds a 6 (6-0, 6-4, 6-5 lie in the closed boneyard): blocked at once.
+    assert rnd.is_over
+    assert rnd.ending is Ending.BLOCKED
+    assert rnd.to_move is None
+    # seat 0: 5-4 3-2 1-0 2-2 4-1 4-3 = 9+5+1+4+5+7 = 31
+    # seat 1: 4-4 3-1 2-0 5-3 0-0 1-1 5-0 = 8+4+2+8+0+2+5 = 29
+    assert rnd.scores == (31, 29)
+    assert rnd.winner == 1
+
+
+def test_r6_holder_deal_moves_whoever_holds_the_double() -> None:
+    """R6 holder with R5 deals: the holder moves first with exactly [Play(9-9)]; with
+    nobody holding it the first seat draws."""
+    seen_holder = seen_search = False
+    for seed in range(30):
+        rnd = Round.deal(PRESETS["classic"], 4, seed=seed, first=2)
+        holders = [s for s in range(4) if Tile(9, 9) in rnd.hand(s)]
+        if holders:
+            seen_holder = True
+            assert rnd.to_move == holders[0]
+            assert rnd.legal_moves() == [Play(Tile(9, 9))]
+        else:
+            seen_search = True
+            assert rnd.to_move == 2
+            assert rnd.legal_moves() == [Draw()]
+    assert seen_holder
+    assert seen_search
+
+
+# == R6: centre start ==================================================================================
+
+
+def test_r6_centre_double_is_on_the_table_and_the_first_seat_moves() -> None:
+    """R6 centre: the round double lies in the centre before the deal; the first seat
+    (here 1) moves first, and must fill the double's places (R7)."""
+    rnd = deal(CENTRE5, [S0, S1], first=1)
+    assert rnd.to_move == 1
+    assert rnd.first == 1
+    assert rnd.lead == 1
+    assert rnd.layout.placements == (Placement(t("6-6"), None, None),)
+    assert rnd.layout.root == t("6-6")
+    assert rnd.obligation is Obligation.OPENING
+    assert rnd.pending_double == t("6-6")
+    assert rnd.open_ends == ends(("6-6", 6, 4))
+    assert legal(rnd) == {play("6-2", "6-6"), play("6-3", "6-6")}
+    assert len(rnd.boneyard) == 28 - 1 - 10
+    refused(rnd, play("6-6"), "R4")
+
+
+@pytest.mark.parametrize("first", [0, 1, 2, 3])
+def test_r6_double_foot_preset_deal(first: int) -> None:
+    """R6 centre with the double-foot preset (§6): 9-9 is on the table, in no hand and not
+    in the boneyard; the first seat moves; only his 9s onto 9-9 are legal (R7), and with
+    no 9 he draws (R13)."""
+    rnd = Round.deal(PRESETS["double-foot"], 4, seed=first + 40, first=first)
+    centre = Tile(9, 9)
+    assert all(centre not in h for h in rnd.hands)
+    assert centre not in rnd.boneyard
+    assert rnd.to_move == first
+    assert rnd.open_ends == (OpenEnd(centre, 9, 6),)
+    nines: set[Move] = {Play(x, centre) for x in rnd.hand(first) if x.has(9)}
+    assert legal(rnd) == (nines or {Draw()})
+
+
+# == R7: opening ======================================================================================
+
+
+def test_r7_cross_takes_four_sixes_then_play_is_free_r10() -> None:
+    """R7: until 6-6 has its four arms only tiles with a 6, onto 6-6, are legal; 1-0
+    matching the open 0 of the first arm is refused. After four arms, free play (R10)."""
+    rnd = deal(CENTRE5, [S0, S1])
+    assert legal(rnd) == {play("6-0", "6-6"), play("6-1", "6-6")}
+    refused(rnd, play("5-1", "6-6"), "R7", "6", "6-6")
+    refused(rnd, play("3-0", "6-6"), "R7", "6-6")
+    refused(rnd, play("2-2", "6-6"), "R7", "6-6")
+
+    rnd = rnd.apply(play("6-0", "6-6"))
+    assert rnd.open_ends == ends(("6-0", 0, 1), ("6-6", 6, 3))
+    assert legal(rnd) == {play("6-2", "6-6"), play("6-3", "6-6")}
+    error = refused(rnd, play("1-0", "6-0"), "R7", "6-6")
+    assert "a 6" in error.reason
+
+    rnd = run(rnd, play("6-2", "6-6"), play("6-1", "6-6"))
+    assert rnd.obligation is Obligation.OPENING
+    assert rnd.open_ends == ends(("6-0", 0, 1), ("6-1", 1, 1), ("6-2", 2, 1), ("6-6", 6, 1))
+    rnd = run(rnd, play("6-3", "6-6"))
+    assert rnd.obligation is Obligation.NONE
+    assert rnd.pending_double is None
+    assert rnd.open_ends == ends(("6-0", 0, 1), ("6-1", 1, 1), ("6-2", 2, 1), ("6-3", 3, 1))
+    assert rnd.to_move == 0
+    assert legal(rnd) == {
+        play("3-0", "6-0"),
+        play("5-1", "6-1"),
+        play("2-2", "6-2"),
+        play("3-0", "6-3"),
+    }
+
+
+def test_r7_without_the_number_the_player_draws_r13() -> None:
+    """R7 + R13: seat 0 has no 6 for the cross, so he draws; the drawn 6-4 must go onto
+    6-6 at once. A drawn 5-0 cannot, so he passes."""
+    hands = ["5-1 3-0 2-2 4-0 1-1", S1]
+    rnd = deal(CENTRE5, hands, top="6-4")
+    assert rnd.legal_moves() == [Draw()]
+    rnd = rnd.apply(Draw())
+    assert rnd.legal_moves() == [play("6-4", "6-6")]
+    rnd = rnd.apply(play("6-4", "6-6"))
+    assert rnd.to_move == 1
+    assert rnd.open_ends == ends(("6-4", 4, 1), ("6-6", 6, 3))
+
+    other = run(deal(CENTRE5, hands, top="5-0"), Draw())
+    assert other.legal_moves() == [Pass()]
+    other = run(other, Pass())
+    assert other.to_move == 1
+    assert other.pending_double == t("6-6")
+
+
+def test_r3_r7_y_opening_has_three_places() -> None:
+    """R3: the Y opening offers three places on the round double; after three arms a
+    fourth 6 has nowhere to go on 6-6 and play is free."""
+    rnd = deal(variant(hand=5, start="centre", opening_toes=3), [S0, S1])
+    rnd = run(rnd, play("6-0", "6-6"), play("6-2", "6-6"), play("6-1", "6-6"))
+    assert rnd.obligation is Obligation.NONE
+    assert rnd.open_ends == ends(("6-0", 0, 1), ("6-1", 1, 1), ("6-2", 2, 1))
+    # seat 1 holds 6-3 4-4 1-0 5-5: only 1-0 fits, onto the 0 or the 1.
+    assert legal(rnd) == {play("1-0", "6-0"), play("1-0", "6-1")}
+    refused(rnd, play("6-3", "6-6"), "R3", "6-6")
+
+
+def test_r3_r7_double_foot_takes_six_toes() -> None:
+    """R3/R7 double chicken foot: the round double takes six tiles of its number; after
+    four the opening still binds (1-1 onto the open 1 is refused); after six, six open
+    ends and free play."""
+    rules = variant(hand=5, start="centre", opening_toes=6)
+    rnd = deal(rules, ["6-0 6-2 6-4 1-1 3-2", "6-1 6-3 6-5 2-0 5-4"])
+    assert rnd.open_ends == ends(("6-6", 6, 6))
+    rnd = run(rnd, *(play(f"6-{k}", "6-6") for k in (0, 1, 2, 3)))
+    assert rnd.obligation is Obligation.OPENING
+    assert rnd.open_ends[-1] == OpenEnd(t("6-6"), 6, 2)
+    assert legal(rnd) == {play("6-4", "6-6")}
+    refused(rnd, play("1-1", "6-1"), "R7", "6 places of 6-6")
+    rnd = run(rnd, play("6-4", "6-6"), play("6-5", "6-6"))
+    assert rnd.obligation is Obligation.NONE
+    assert rnd.open_ends == ends(*((f"6-{k}", k, 1) for k in range(6)))
+    assert rnd.layout.children(t("6-6")) == tuple(t(f"6-{k}") for k in range(6))
+    assert legal(rnd) == {play("1-1", "6-1"), play("3-2", "6-2"), play("3-2", "6-3")}
+
+
+# == R8: first foot — the §7 worked example =============================================================
+
+KURCZAK = ["6-6 6-3 6-5 4-0 5-4 0-0 2-1", "6-1 6-4 4-4 4-2 1-1 2-2 3-0"]
+
+
+def test_r8_worked_example_of_s7_step_by_step_r9() -> None:
+    """§7 with the chickie-duel preset (§6: double-6, cross, first foot required).
+
+    6-6 is placed; arms 6-1, 6-3, 6-4, 6-5; the next play must be a double onto an arm
+    (R8): 4-4 onto 6-4 (1-1 onto 6-1 would do too; 2-2 matches no arm). Its toes 4-0,
+    4-2, 4-5 follow (R9). Then the open ends are the arms 1, 3, 5 and the toes 0, 2, 5,
+    any matching tile may go, a double included.
+    """
+    rnd = deal(PRESETS["chickie-duel"], KURCZAK)
+    assert rnd.to_move == 0
+    assert rnd.legal_moves() == [play("6-6")]
+    rnd = rnd.apply(play("6-6"))
+    assert legal(rnd) == {play("6-1", "6-6"), play("6-4", "6-6")}
+    rnd = run(rnd, play("6-1", "6-6"), play("6-3", "6-6"), play("6-4", "6-6"))
+    assert rnd.obligation is Obligation.OPENING
+    rnd = run(rnd, play("6-5", "6-6"))
+
+    # The cross is complete: the first foot (R8).
+    assert rnd.obligation is Obligation.FIRST_FOOT
+    assert rnd.to_move == 1
+    assert rnd.pending_double is None
+    assert rnd.open_ends == ends(("6-1", 1, 1), ("6-3", 3, 1), ("6-4", 4, 1), ("6-5", 5, 1))
+    assert legal(rnd) == {play("4-4", "6-4"), play("1-1", "6-1")}
+    refused(rnd, play("3-0", "6-3"), "R8", "double")
+    refused(rnd, play("4-2", "6-4"), "R8", "double")
+    refused(rnd, Draw(), "R12")
+    assert not rnd.is_legal(play("2-2", "6-3"))
+
+    rnd = rnd.apply(play("4-4", "6-4"))
+    assert rnd.obligation is Obligation.TOES
+    assert rnd.pending_double == t("4-4")
+    assert rnd.to_move == 0
+    assert rnd.open_ends == ends(("4-4", 4, 3), ("6-1", 1, 1), ("6-3", 3, 1), ("6-5", 5, 1))
+    assert legal(rnd) == {play("4-0", "4-4"), play("5-4", "4-4")}
+    refused(rnd, play("2-1", "6-1"), "R9", "the toes of 4-4 come first")
+
+    rnd = run(rnd, play("4-0", "4-4"))
+    assert legal(rnd) == {play("4-2", "4-4")}
+    rnd = run(rnd, play("4-2", "4-4"))
+    assert legal(rnd) == {play("5-4", "4-4")}
+    rnd = run(rnd, play("5-4", "4-4"))
+
+    # The "chicken": every double touches four tiles; six open ends.
+    assert rnd.obligation is Obligation.NONE
+    assert rnd.pending_double is None
+    layout = rnd.layout
+    assert layout.children(t("6-6")) == ts("6-1 6-3 6-4 6-5")
+    assert layout.children(t("4-4")) == ts("4-0 4-2 5-4")
+    assert layout.parent(t("4-4")) == t("6-4")
+    assert rnd.open_ends == ends(
+        ("4-0", 0, 1), ("4-2", 2, 1), ("5-4", 5, 1), ("6-1", 1, 1), ("6-3", 3, 1), ("6-5", 5, 1)
+    )
+    assert sorted(end.number for end in rnd.open_ends) == [0, 1, 2, 3, 5, 5]
+    # Seat 1 holds 1-1 2-2 3-0: any matching tile, doubles included (R10); no first foot.
+    assert rnd.to_move == 1
+    assert legal(rnd) == {
+        play("3-0", "4-0"),
+        play("3-0", "6-3"),
+        play("1-1", "6-1"),
+        play("2-2", "4-2"),
+    }
+    rnd = rnd.apply(play("1-1", "6-1"))  # starts the next foot
+    assert rnd.obligation is Obligation.TOES
+    assert rnd.pending_double == t("1-1")
+    assert legal(rnd) == {play("2-1", "1-1")}
+
+
+def test_r8_first_foot_without_a_matching_double_draws_r13() -> None:
+    """R8: only doubles matching an arm are legal until one is played. Seat 1 holds 2-2
+    (no arm shows 2) and non-doubles that match arms, so he must draw (R13); the drawn
+    5-5 must go onto the arm 6-5."""
+    hands = [KURCZAK[0], "6-1 6-4 4-2 2-2 3-0 5-0 1-0"]
+    rnd = deal(PRESETS["chickie-duel"], hands, top="5-5")
+    rnd = run(rnd, play("6-6"), *(play(x, "6-6") for x in ("6-1", "6-3", "6-4", "6-5")))
+    assert rnd.obligation is Obligation.FIRST_FOOT
+    assert rnd.legal_moves() == [Draw()]
+    refused(rnd, play("3-0", "6-3"), "R8")
+    refused(rnd, play("5-0", "6-5"), "R8")
+    refused(rnd, play("1-0", "6-1"), "R8")
+    refused(rnd, Pass(), "R13")
+    rnd = rnd.apply(Draw())
+    assert rnd.drawn_tile == t("5-5")
+    assert rnd.legal_moves() == [play("5-5", "6-5")]
+    rnd = rnd.apply(play("5-5", "6-5"))
+    assert rnd.pending_double == t("5-5")
+    assert rnd.to_move == 0
+    assert legal(rnd) == {play("5-4", "5-5")}
+
+
+def test_r8_no_first_foot_without_the_knob() -> None:
+    """R8 applies only with first_foot_required: the same cross without it lets seat 1
+    play any matching tile, doubles or not (R10)."""
+    rules = variant(hand=7, start="holder")
+    rnd = deal(rules, KURCZAK)
+    rnd = run(rnd, play("6-6"), *(play(x, "6-6") for x in ("6-1", "6-3", "6-4", "6-5")))
+    assert rnd.obligation is Obligation.NONE
+    assert legal(rnd) == {
+        play("1-1", "6-1"),
+        play("3-0", "6-3"),
+        play("4-4", "6-4"),
+        play("4-2", "6-4"),
+    }
+
+
+# == R9: toe obligation ================================================================================
+
+R9_HANDS = ["6-0 6-1 2-2 3-0 5-1", "6-2 6-3 2-1 4-0 5-5"]
+CROSS = (play("6-0", "6-6"), play("6-2", "6-6"), play("6-1", "6-6"), play("6-3", "6-6"))
+
+
+def test_r9_a_double_gets_all_its_toes_first_r11() -> None:
+    """R9: after 2-2 goes onto 6-2, the only legal plays are 2s onto 2-2, for every
+    player, until it has three toes; a player without a 2 draws though he could play
+    elsewhere. R11: playing a double earns no extra turn."""
+    rnd = run(deal(CENTRE5, R9_HANDS, top="2-0"), *CROSS)
+    rnd = run(rnd, play("2-2", "6-2"))
+    assert rnd.to_move == 1  # R11
+    assert rnd.obligation is Obligation.TOES
+    assert rnd.open_ends == ends(("2-2", 2, 3), ("6-0", 0, 1), ("6-1", 1, 1), ("6-3", 3, 1))
+    assert legal(rnd) == {play("2-1", "2-2")}
+    error = refused(rnd, play("4-0", "6-0"), "R9", "the toes of 2-2 come first", "2")
+    assert error.seat == 1
+
+    rnd = run(rnd, play("2-1", "2-2"))
+    # Seat 0 holds 3-0 and 5-1, which fit 6-0, 6-3, 6-1 and the new 1 of 2-1, but no 2.
+    assert rnd.to_move == 0
+    assert rnd.legal_moves() == [Draw()]
+    refused(rnd, play("3-0", "6-3"), "R9", "2-2")
+    refused(rnd, play("5-1", "2-1"), "R9", "2-2")
+    rnd = rnd.apply(Draw())
+    assert rnd.legal_moves() == [play("2-0", "2-2")]
+    rnd = rnd.apply(play("2-0", "2-2"))
+    assert rnd.open_ends == ends(
+        ("2-0", 0, 1), ("2-1", 1, 1), ("2-2", 2, 1), ("6-0", 0, 1), ("6-1", 1, 1), ("6-3", 3, 1)
+    )
+    assert rnd.to_move == 1
+    # Seat 1 holds 4-0 5-5: no 2; 4-0 would fit the 0s but the toes come first.
+    assert rnd.legal_moves() == [Draw()]
+
+
+def test_r9_toes_per_double_knob_r3() -> None:
+    """R3: each double offers toes_per_double places; with 2, two toes finish 2-2 and
+    play is free again; a third 2 may not go onto 2-2 (R3)."""
+    rules = variant(hand=5, start="centre", toes_per_double=2)
+    rnd = run(deal(rules, ["6-0 6-1 2-2 2-0 5-1", "6-2 6-3 2-1 3-2 5-5"]), *CROSS)
+    rnd = run(rnd, play("2-2", "6-2"), play("2-1", "2-2"), play("2-0", "2-2"))
+    assert rnd.obligation is Obligation.NONE
+    assert rnd.to_move == 1
+    # seat 1: 3-2 5-5. Open ends 0 (6-0, 2-0), 1 (6-1, 2-1), 3 (6-3). 3-2 onto the 3.
+    assert legal(rnd) == {play("3-2", "6-3")}
+    refused(rnd, play("3-2", "2-2"), "R3", "2-2")
+
+
+# == R1, R2, R4, R10: the layout and free play =============================================================
+
+
+def test_r1_r2_layout_is_a_tree_and_ends_close() -> None:
+    """R1: every tile is played onto one tile on the table, touching ends equal. R2: a
+    non-double offers the end that does not touch its parent; once covered it is closed."""
+    rnd = run(deal(CENTRE5, ["6-0 6-1 3-0 5-2 2-2", "6-2 6-3 3-1 4-0 5-5"]), *CROSS)
+    rnd = run(rnd, play("3-0", "6-3"))  # the 3 touches 6-3; 3-0 offers its 0
+    assert rnd.open_ends == ends(("3-0", 0, 1), ("6-0", 0, 1), ("6-1", 1, 1), ("6-2", 2, 1))
+    assert legal(rnd) == {play("3-1", "6-1"), play("4-0", "6-0"), play("4-0", "3-0")}
+    refused(rnd, play("3-1", "6-3"), "R2", "6-3")  # 6-3's end is closed by 3-0
+    refused(rnd, play("4-0", "5-2"), "R1", "5-2")  # 5-2 is not on the table
+    refused(rnd, play("5-5", "6-2"), "R1", "5-5")  # ends do not match
+    refused(rnd, play("4-0", "6-1"), "R1", "4-0")
+    refused(rnd, play("6-0", "6-6"), "R4", "6-0")  # not in seat 1's hand
+    refused(rnd, play("3-1"), "R4")  # onto=None is only for the round double
+
+    rnd = run(rnd, play("4-0", "3-0"))  # the 0 touches; 4-0 offers its 4
+    assert rnd.open_ends == ends(("4-0", 4, 1), ("6-0", 0, 1), ("6-1", 1, 1), ("6-2", 2, 1))
+    layout = rnd.layout
+    assert layout.root == t("6-6")
+    assert layout.placements == (
+        Placement(t("6-6"), None, None),
+        Placement(t("6-0"), t("6-6"), 0),
+        Placement(t("6-2"), t("6-6"), 1),
+        Placement(t("6-1"), t("6-6"), 0),
+        Placement(t("6-3"), t("6-6"), 1),
+        Placement(t("3-0"), t("6-3"), 0),
+        Placement(t("4-0"), t("3-0"), 1),
+    )
+    assert len(layout) == 7
+    assert layout.tiles == ts("6-6 6-0 6-2 6-1 6-3 3-0 4-0")
+    assert layout.parent(t("4-0")) == t("3-0")
+    assert layout.parent(t("6-6")) is None
+    assert layout.children(t("6-3")) == (t("3-0"),)
+    assert layout.children(t("4-0")) == ()
+    assert t("5-2") not in layout
+    assert t("3-0") in layout
+    with pytest.raises(KeyError):
+        layout.parent(t("5-2"))
+    for placement in layout:
+        if placement.onto is not None:
+            assert set(placement.tile) & set(placement.onto)  # R1: touching ends equal
+
+
+def test_r10_free_play_any_matching_tile_any_end_doubles_included() -> None:
+    """R10: with no obligation a tile may go onto every open end it matches: 3-0 onto the
+    0 or the 3; doubles are ordinary plays."""
+    rnd = run(deal(CENTRE5, [S0, S1]), *CROSS)
+    assert legal(rnd) == {
+        play("3-0", "6-0"),
+        play("3-0", "6-3"),
+        play("5-1", "6-1"),
+        play("2-2", "6-2"),
+    }
+    after = rnd.apply(play("3-0", "6-0"))  # the 0 of 6-0 closes, 3-0 offers 3
+    assert after.open_ends == ends(("3-0", 3, 1), ("6-1", 1, 1), ("6-2", 2, 1), ("6-3", 3, 1))
+    # seat 1 holds 4-4 1-0 5-5: only 1-0, onto 6-1.
+    assert legal(after) == {play("1-0", "6-1")}
+
+
+# == R10, R16, R17, R18: a double with too few tiles left blocks the round ==================================
+
+DOUBLE4 = ["4-0 4-2 3-0 3-3 1-1 2-0 0-0", "4-1 4-3 3-1 3-2 2-1 2-2 1-0"]
+
+
+def _double4_round(double_blank: int) -> Round:
+    """Double-4, centre 4-4, cross, 2 hands of 7: the whole set is dealt, no boneyard."""
+    rules = variant(hand=7, n=4, start="centre", double_blank=double_blank)
+    rnd = deal(rules, DOUBLE4, double=4)
+    assert rnd.boneyard == ()
+    return run(
+        rnd,
+        play("4-0", "4-4"),
+        play("4-1", "4-4"),
+        play("4-2", "4-4"),
+        play("4-3", "4-4"),
+        play("3-0", "4-0"),
+        play("3-1", "4-1"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("double_blank", "scores", "winner"),
+    [(0, (4, 8), 0), (25, (29, 8), 1), (50, (54, 8), 1)],
+)
+def test_r10_r16_r17_r18_double_with_too_few_toes_blocks(
+    double_blank: int, scores: tuple[int, int], winner: int
+) -> None:
+    """R10: 3-3 may be played although only one 3 (3-2) is left anywhere. R9: seat 1
+    must put 3-2 on it. Then nobody holds a 3 and nobody may draw: blocked at once (R16).
+
+    R17: seat 0 keeps 1-1 2-0 0-0 = 2 + 2 + double_blank; seat 1 keeps 2-1 2-2 1-0 = 8.
+    R18: the lower score wins, so the double-blank's value decides the winner.
+    """
+    rnd = _double4_round(double_blank)
+    assert rnd.to_move == 0
+    assert play("3-3", "4-3") in legal(rnd)
+    assert play("3-3", "3-0") in legal(rnd)
+    assert play("3-3", "3-1") in legal(rnd)
+    rnd = rnd.apply(play("3-3", "4-3"))
+    assert not rnd.is_over
+    assert rnd.open_ends == ends(("3-0", 3, 1), ("3-1", 3, 1), ("3-3", 3, 3), ("4-2", 2, 1))
+    assert legal(rnd) == {play("3-2", "3-3")}
+    rnd = rnd.apply(play("3-2", "3-3"))
+    assert rnd.is_over
+    assert rnd.ending is Ending.BLOCKED
+    assert rnd.to_move is None
+    assert rnd.legal_moves() == []
+    assert len(rnd.moves) == 8  # nobody had to pass to prove it
+    assert rnd.hands == (ts("0-0 1-1 2-0"), ts("1-0 2-1 2-2"))
+    assert rnd.scores == scores
+    assert rnd.winner == winner
+    assert rnd.outcome == Outcome(Ending.BLOCKED, winner, scores)
+
+
+def test_legal_moves_come_in_the_documented_order() -> None:
+    """R10: legal_moves() lists plays by the number matched, then tile, then the older end
+    first: after 3-0 onto 6-3 the 0s are 6-0 (opened first) and 3-0."""
+    rnd = run(deal(CENTRE5, ["6-0 6-1 3-0 5-2 2-2", "6-2 6-3 3-1 4-0 5-5"]), *CROSS)
+    assert rnd.legal_moves() == [
+        play("3-0", "6-0"),  # matches 0
+        play("2-2", "6-2"),  # matches 2; 2-2 comes before 5-2 in set order
+        play("5-2", "6-2"),
+        play("3-0", "6-3"),  # matches 3
+    ]
+    rnd = rnd.apply(play("3-0", "6-3"))
+    assert rnd.legal_moves() == [play("4-0", "6-0"), play("4-0", "3-0"), play("3-1", "6-1")]
+
+
+# == R11: one tile a turn =================================================================================
+
+
+def test_r11_one_play_then_the_next_seat() -> None:
+    """R11: a turn is one play; the same seat cannot go on (its next tile is refused as a
+    move of the next seat, who does not hold it)."""
+    rnd = deal(CENTRE5, [S0, S1])
+    rnd = rnd.apply(play("6-0", "6-6"))
+    assert rnd.to_move == 1
+    error = refused(rnd, play("6-1", "6-6"), "R4", "seat 1", "6-1")
+    assert error.seat == 1
+    rnd = run(rnd, play("6-2", "6-6"))
+    assert rnd.to_move == 0
+    assert [event.seat for event in rnd.history] == [0, 1]
+
+
+# == R12: must play ========================================================================================
+
+
+def test_r12_a_player_with_a_play_may_not_draw_or_pass() -> None:
+    """R12: seat 0 holds 6-0 and 6-1 during the cross; drawing and passing are refused."""
+    rnd = deal(CENTRE5, [S0, S1])
+    assert Draw() not in rnd.legal_moves()
+    assert Pass() not in rnd.legal_moves()
+    error = refused(rnd, Draw(), "R12", "seat 0")
+    assert error.seat == 0
+    refused(rnd, Pass(), "R12", "seat 0")
+    free = run(rnd, *CROSS)
+    refused(free, Draw(), "R12")
+    refused(free, Pass(), "R12")
+
+
+# == R13: drawing =========================================================================================
+
+DRAW_HANDS = ["6-0 6-1 5-5", "6-2 6-3 3-3"]
+
+
+def _stuck(rules: Rules, top: str) -> Round:
+    """After the cross seat 0 holds only 5-5; the open ends show 0, 1, 2, 3."""
+    rnd = run(deal(rules, DRAW_HANDS, top=top), *CROSS)
+    assert rnd.to_move == 0
+    assert rnd.hand(0) == (t("5-5"),)
+    return rnd
+
+
+def test_r13_no_play_means_draw_and_a_playable_drawn_tile_must_be_played_r11() -> None:
+    """R13 (play_drawn must): seat 0 has no play, draws 1-0 and must play it at once, onto
+    the 0 or the 1; passing or drawing again is refused. R11: then the next seat."""
+    rnd = _stuck(CENTRE3, top="1-0")
+    assert rnd.legal_moves() == [Draw()]
+    assert rnd.can_draw
+    refused(rnd, Pass(), "R13", "draw")
+    size = len(rnd.boneyard)
+
+    rnd = rnd.apply(Draw())
+    assert rnd.to_move == 0
+    assert rnd.drawn_tile == t("1-0")
+    assert rnd.obligation is Obligation.DRAWN_TILE
+    assert rnd.hand(0) == (t("1-0"), t("5-5"))
+    assert len(rnd.boneyard) == size - 1
+    assert legal(rnd) == {play("1-0", "6-0"), play("1-0", "6-1")}
+    refused(rnd, Pass(), "R13", "1-0")
+    refused(rnd, Draw(), "R13", "1-0")
+
+    rnd = rnd.apply(play("1-0", "6-1"))
+    assert rnd.to_move == 1
+    assert rnd.drawn_tile is None
+    assert rnd.moves[-2:] == (Draw(), play("1-0", "6-1"))
+
+
+def test_r13_may_keep_a_playable_drawn_tile() -> None:
+    """R13 (play_drawn may): the drawn 1-0 may be played or kept by passing."""
+    rnd = _stuck(variant(hand=3, start="centre", play_drawn="may"), top="1-0")
+    rnd = rnd.apply(Draw())
+    assert legal(rnd) == {play("1-0", "6-0"), play("1-0", "6-1"), Pass()}
+    refused(rnd, Draw(), "R13")
+    rnd = rnd.apply(Pass())
+    assert rnd.to_move == 1
+    assert rnd.hand(0) == (t("1-0"), t("5-5"))
+
+
+def test_r13_unplayable_drawn_tile_means_pass() -> None:
+    """R13 (draws_per_turn 1): the drawn 5-4 fits nowhere, so seat 0 passes; he may not
+    draw again this turn."""
+    rnd = _stuck(CENTRE3, top="5-4 2-0").apply(Draw())
+    assert rnd.legal_moves() == [Pass()]
+    refused(rnd, Draw(), "R13", "1")
+    refused(rnd, play("5-4", "6-0"), "R1")
+    rnd = rnd.apply(Pass())
+    assert rnd.to_move == 1
+    assert rnd.boneyard[0] == t("2-0")
+
+
+def test_r13_draws_per_turn_none_keeps_drawing_until_playable() -> None:
+    """R13 (draws_per_turn None): seat 0 draws 5-4 and 6-4 (6-6 is full, nothing shows 4
+    or 5), must draw on, and must play the playable 2-0."""
+    rnd = _stuck(variant(hand=3, start="centre", draws_per_turn=None), top="5-4 6-4 2-0")
+    rnd = rnd.apply(Draw())
+    assert rnd.legal_moves() == [Draw()]
+    refused(rnd, Pass(), "R13")
+    rnd = rnd.apply(Draw())
+    assert rnd.drawn_tile == t("6-4")
+    assert rnd.legal_moves() == [Draw()]
+    rnd = rnd.apply(Draw())
+    assert legal(rnd) == {play("2-0", "6-0"), play("2-0", "6-2")}
+    rnd = rnd.apply(play("2-0", "6-2"))
+    assert rnd.to_move == 1
+    assert rnd.hand(0) == ts("5-4 5-5 6-4")
+
+
+def test_r13_r14_draws_per_turn_none_stops_at_the_reserve() -> None:
+    """R13 + R14: drawing without limit stops when the boneyard reaches the reserve
+    (21 undealt, reserve 19: two draws); then the player passes."""
+    rules = variant(hand=3, start="centre", draws_per_turn=None, boneyard_reserve=19)
+    rnd = _stuck(rules, top="5-4 6-4 2-0")
+    rnd = run(rnd, Draw(), Draw())
+    assert len(rnd.boneyard) == 19
+    assert not rnd.can_draw
+    assert rnd.legal_moves() == [Pass()]
+    refused(rnd, Draw(), "R14", "19")
+    assert not rnd.is_over  # seat 1's 3-3 still fits 6-3
+    rnd = rnd.apply(Pass())
+    assert legal(rnd) == {play("3-3", "6-3")}
+
+
+def test_r13_two_draws_per_turn() -> None:
+    """R13 (draws_per_turn 2): two unplayable draws, then a pass, even though the next
+    tile (2-0) would have fitted."""
+    rnd = _stuck(variant(hand=3, start="centre", draws_per_turn=2), top="5-4 6-4 2-0")
+    rnd = rnd.apply(Draw())
+    assert rnd.legal_moves() == [Draw()]
+    rnd = rnd.apply(Draw())
+    assert rnd.legal_moves() == [Pass()]
+    refused(rnd, Draw(), "R13", "2")
+    rnd = rnd.apply(Pass())
+    assert rnd.to_move == 1
+    assert rnd.boneyard[0] == t("2-0")
+
+
+# == R14, R15: reserve and pass =============================================================================
+
+
+def test_r14_r15_reserve_closes_the_boneyard_and_players_pass_r16() -> None:
+    """R14: 18 undealt tiles, reserve 17: one draw is allowed, then nobody may draw.
+    R15: a player with no play who may not draw passes. The round goes on while someone
+    can play, and ends when seat 2 plays his last tile (R16, R17, R18)."""
+    rules = variant(players=3, hand=3, start="centre", boneyard_reserve=17)
+    rnd = deal(rules, ["6-0 6-3 5-5", "6-1 4-4 5-4", "6-2 2-0 3-2"], top="6-4")
+    rnd = run(rnd, play("6-0", "6-6"), play("6-1", "6-6"), play("6-2", "6-6"), play("6-3", "6-6"))
+    assert rnd.to_move == 1
+    assert len(rnd.boneyard) == 18
+    assert rnd.can_draw
+    assert rnd.legal_moves() == [Draw()]
+    rnd = run(rnd, Draw())
+    assert len(rnd.boneyard) == 17
+    assert not rnd.can_draw
+    assert rnd.legal_moves() == [Pass()]  # 6-4 fits nowhere: 6-6 is full
+    rnd = run(rnd, Pass())
+    assert not rnd.is_over
+    assert legal(rnd) == {
+        play("2-0", "6-0"),
+        play("2-0", "6-2"),
+        play("3-2", "6-2"),
+        play("3-2", "6-3"),
+    }
+    rnd = run(rnd, play("2-0", "6-0"))
+    # Seat 0 holds 5-5: no 5 shows, and the boneyard is closed.
+    assert rnd.to_move == 0
+    assert rnd.legal_moves() == [Pass()]
+    refused(rnd, Draw(), "R14", "reserve", "17")
+    before = rnd
+    rnd = run(rnd, Pass())
+    assert rnd.to_move == 1
+    assert rnd.hands == before.hands
+    assert rnd.boneyard == before.boneyard
+    assert rnd.open_ends == before.open_ends
+    rnd = run(rnd, Pass())
+    rnd = run(rnd, play("3-2", "6-2"))
+    assert rnd.ending is Ending.WENT_OUT
+    assert rnd.winner == 2
+    assert rnd.scores == (10, 27, 0)  # 5-5; 4-4 + 5-4 + 6-4 = 8 + 9 + 10; none
+
+
+def test_r15_pass_is_refused_while_the_player_may_draw_or_play() -> None:
+    """R15: passing is only for a player with no play who may not draw (R12, R13)."""
+    rnd = deal(CENTRE5, [S0, S1])
+    refused(rnd, Pass(), "R12")
+    stuck = _stuck(CENTRE3, top="5-4")
+    refused(stuck, Pass(), "R13")
+
+
+# == R16: the end ==========================================================================================
+
+
+def _out_with(hands: list[str], double_blank: int = 0) -> Round:
+    rules = variant(hand=3, start="centre", double_blank=double_blank)
+    rnd = run(deal(rules, hands), *CROSS)
+    assert rnd.to_move == 0
+    return rnd
+
+
+@pytest.mark.parametrize(("double_blank", "loser"), [(0, 0), (25, 25), (50, 50)])
+def test_r16_going_out_on_a_double_without_toes_r17(double_blank: int, loser: int) -> None:
+    """R16: the round ends as soon as a player plays his last tile, even a double still
+    missing its toes. R17: the others score their pips; 0-0 counts double_blank."""
+    rnd = _out_with(["6-0 6-1 1-1", "6-2 6-3 0-0"], double_blank)
+    assert legal(rnd) == {play("1-1", "6-1")}
+    rnd = rnd.apply(play("1-1", "6-1"))
+    assert rnd.is_over
+    assert rnd.ending is Ending.WENT_OUT
+    assert rnd.winner == 0
+    assert rnd.to_move is None
+    assert rnd.scores == (0, loser)
+    assert rnd.outcome == Outcome(Ending.WENT_OUT, 0, (0, loser))
+    assert rnd.legal_moves() == []
+    for move in (Pass(), Draw(), play("0-0", "6-0")):
+        assert not rnd.is_legal(move)
+        with pytest.raises(IllegalMoveError) as info:
+            rnd.apply(move)
+        assert info.value.rule == "R16"
+        assert info.value.seat is None
+
+
+def test_r11_r16_placing_the_round_double_as_the_last_tile_goes_out() -> None:
+    """R11: placing the round double is a play (the placer's turn); R16: with hands of one
+    tile, seat 0 places 6-6, his last tile, and goes out; seat 1 keeps 5-5 (R17: 10)."""
+    rules = variant(hand=1, start="holder")
+    rnd = deal(rules, ["6-6", "5-5"]).apply(play("6-6"))
+    assert rnd.ending is Ending.WENT_OUT
+    assert rnd.winner == 0
+    assert rnd.scores == (0, 10)
+
+
+def test_r17_pips_of_an_ordinary_hand() -> None:
+    """R17: when seat 0 goes out he scores 0 and seat 1, left with 5-4, scores 9."""
+    rnd = _out_with(["6-0 6-1 1-1", "6-2 6-3 5-4"])
+    rnd = run(rnd, play("1-1", "6-1"))
+    assert rnd.scores == (0, 9)
+    assert rnd.winner == 0
+
+
+def test_r16_r18_blocked_right_after_a_draw_tie_from_the_lead_seat() -> None:
+    """R16: the engine detects a blocked round itself, here right after a draw, before
+    anyone passes. R18: scores tie between seats 0 and 2; the tie goes to the tied seat
+    first in turn order from the round's first seat (1): 1, 2, 0, so seat 2.
+
+    Centre 6-6, three hands of 3, 18 undealt tiles and a reserve of 17 (one draw). Seat 2
+    plays 1-1 onto 6-1; its toes need 1s and every other 1 is in the closed boneyard.
+    """
+    rules = variant(players=3, hand=3, start="centre", boneyard_reserve=17)
+    hands = ["6-2 0-0 2-0", "6-0 6-3 6-5", "6-1 1-1 3-2"]
+    rnd = deal(rules, hands, top="3-0", first=1)
+    assert rnd.lead == 1
+    rnd = run(rnd, play("6-0", "6-6"), play("6-1", "6-6"), play("6-2", "6-6"), play("6-3", "6-6"))
+    assert rnd.to_move == 2
+    rnd = run(rnd, play("1-1", "6-1"))
+    assert rnd.to_move == 0
+    assert rnd.legal_moves() == [Draw()]
+    rnd = rnd.apply(Draw())  # 3-0: no 1
+    assert rnd.is_over
+    assert rnd.ending is Ending.BLOCKED
+    assert rnd.moves[-1] == Draw()
+    # seat 0: 0-0 2-0 3-0 = 5; seat 1: 6-5 = 11; seat 2: 3-2 = 5.
+    assert rnd.scores == (5, 11, 5)
+    assert rnd.winner == 2
+
+
+def test_r16_not_blocked_while_another_player_can_play() -> None:
+    """R16: the same position with 5-1 in seat 1's hand instead of 6-5 is not blocked
+    after seat 0's draw: seat 0 passes and seat 1 puts 5-1 on 1-1."""
+    rules = variant(players=3, hand=3, start="centre", boneyard_reserve=17)
+    hands = ["6-2 0-0 2-0", "6-0 6-3 5-1", "6-1 1-1 3-2"]
+    rnd = deal(rules, hands, top="3-0", first=1)
+    rnd = run(
+        rnd,
+        play("6-0", "6-6"),
+        play("6-1", "6-6"),
+        play("6-2", "6-6"),
+        play("6-3", "6-6"),
+        play("1-1", "6-1"),
+        Draw(),
+    )
+    assert not rnd.is_over
+    assert rnd.legal_moves() == [Pass()]
+    rnd = rnd.apply(Pass())
+    assert legal(rnd) == {play("5-1", "1-1")}
+
+
+def test_r18_holder_start_tie_goes_from_the_holder_not_seat_0() -> None:
+    """R18 with R23: in a holder start the holder of the round double starts the round,
+    so ties are broken in turn order from him (seat 1: 1, 2, 0), not from seat 0.
+
+    Three hands of 4 (16 undealt, reserve 15: one draw). Seat 1 places 6-6; the cross is
+    6-1, 6-2, 6-0, 6-3; seat 0 plays 1-1 onto 6-1; seat 1 has no 1, draws 4-3: blocked.
+    Seat 0 keeps 2-0 3-0 = 5, seat 1 keeps 5-5 4-4 4-3 = 25, seat 2 keeps 5-0 0-0 = 5.
+    """
+    rules = variant(players=3, hand=4, start="holder", boneyard_reserve=15)
+    hands = ["6-2 1-1 2-0 3-0", "6-6 6-0 5-5 4-4", "6-1 6-3 5-0 0-0"]
+    rnd = deal(rules, hands, top="4-3", first=0)
+    assert rnd.to_move == 1
+    rnd = run(
+        rnd,
+        play("6-6"),
+        play("6-1", "6-6"),
+        play("6-2", "6-6"),
+        play("6-0", "6-6"),
+        play("6-3", "6-6"),
+        play("1-1", "6-1"),
+    )
+    assert rnd.lead == 1
+    assert rnd.to_move == 1
+    rnd = run(rnd, Draw())
+    assert rnd.ending is Ending.BLOCKED
+    assert rnd.scores == (5, 25, 5)
+    assert rnd.winner == 2
+
+
+def test_r18_blocked_lowest_score_wins_without_a_tie() -> None:
+    """R18: in a blocked round the lowest score wins, whatever the seat order (seat 2 with
+    2 pips against 4 and 11)."""
+    rules = variant(players=3, hand=3, start="centre", boneyard_reserve=17)
+    hands = ["6-2 0-0 4-0", "6-0 6-3 6-5", "6-1 1-1 2-0"]
+    rnd = deal(rules, hands, top="3-3", first=1)
+    rnd = run(
+        rnd,
+        play("6-0", "6-6"),
+        play("6-1", "6-6"),
+        play("6-2", "6-6"),
+        play("6-3", "6-6"),
+        play("1-1", "6-1"),
+        Draw(),
+    )
+    assert rnd.ending is Ending.BLOCKED
+    assert rnd.scores == (10, 11, 2)  # 0-0 + 4-0 + 3-3; 6-5; 2-0
+    assert rnd.winner == 2
+
+
+# == Errors and immutability ===================================================================================
+
+
+def _toe_position() -> Round:
+    """R9 position: 2-2 waits for its toes, seat 1 to move."""
+    return run(deal(CENTRE5, R9_HANDS, top="2-0"), *CROSS, play("2-2", "6-2"))
+
+
+def test_refused_move_leaves_the_round_unchanged() -> None:
+    """R9, R12: A refused move raises IllegalMoveError (a ValueError) and changes nothing: the
+    round still equals an independently built twin."""
+    rnd = _toe_position()
+    twin = _toe_position()
+    assert rnd == twin
+    assert hash(rnd) == hash(twin)
+    attempts: list[Move] = [
+        play("4-0", "6-0"),  # R9
+        play("6-1", "6-6"),  # not held
+        play("2-1", "6-2"),  # closed end, toes first
+        Draw(),  # R12
+        Pass(),  # R12
+    ]
+    for move in attempts:
+        with pytest.raises(ValueError, match=r"\(R\d+\)"):
+            rnd.apply(move)
+        assert rnd == twin
+        assert rnd.hands == twin.hands
+        assert rnd.boneyard == twin.boneyard
+        assert rnd.history == twin.history
+        assert rnd.to_move == twin.to_move == 1
+        assert rnd.legal_moves() == twin.legal_moves()
+        assert rnd.open_ends == twin.open_ends
+
+
+def test_refused_move_after_a_draw_leaves_a_copied_round_unchanged() -> None:
+    """R13 position (a drawn 1-0 must be played): refused moves change nothing, checked
+    against deep and pickled copies taken before."""
+    rnd = _stuck(CENTRE3, top="1-0").apply(Draw())
+    copies = [copy.deepcopy(rnd), pickle.loads(pickle.dumps(rnd))]
+    for move in (Pass(), Draw(), play("5-5", "6-0"), play("1-0", "6-2")):
+        with pytest.raises(IllegalMoveError):
+            rnd.apply(move)
+    for other in copies:
+        assert other == rnd
+        assert other.drawn_tile == rnd.drawn_tile == t("1-0")
+        assert other.legal_moves() == rnd.legal_moves()
+        assert other.history == rnd.history
+
+
+def test_rounds_with_different_round_doubles_differ_r6() -> None:
+    """R6: the round double opens the round. The same deal with 6-6 or 5-5 as round
+    double gives different rounds (seat 0 must place a different tile), so they must not
+    compare equal."""
+    hands = ["6-6 5-5 4-0 3-0 2-0 1-0 0-0", "6-0 6-1 6-2 6-3 6-4 6-5 5-0"]
+    six = deal(PRESETS["chickie-duel"], hands, double=6)
+    five = deal(PRESETS["chickie-duel"], hands, double=5)
+    assert six.legal_moves() == [play("6-6")]
+    assert five.legal_moves() == [play("5-5")]
+    assert six != five
+    assert len({six, five}) == 2
+
+
+def test_apply_returns_a_new_round() -> None:
+    """R9, R11: apply() returns the next round; the round it was called on stays as it was."""
+    rnd = _toe_position()
+    after = rnd.apply(play("2-1", "2-2"))
+    assert after != rnd
+    assert rnd.to_move == 1
+    assert t("2-1") in rnd.hand(1)
+    assert t("2-1") not in after.hand(1)
+    assert len(after.moves) == len(rnd.moves) + 1
+
+
+def test_illegal_move_error_names_tile_seat_and_rule() -> None:
+    """R9: The message names the move (its tiles), the seat and the rule; the attributes
+    carry the same."""
+    rnd = _toe_position()
+    move = play("4-0", "6-0")
+    with pytest.raises(IllegalMoveError) as info:
+        rnd.apply(move)
+    error = info.value
+    assert isinstance(error, ValueError)
+    assert isinstance(error, ChickenFootError)
+    assert error.move == move
+    assert error.seat == 1
+    assert error.rule == "R9"
+    assert "2-2" in error.reason
+    message = str(error)
+    assert "Tile(4, 0)" in message
+    assert "Tile(6, 0)" in message
+    assert "seat 1" in message
+    assert message.endswith("(R9)")
+
+
+def test_apply_refuses_a_non_move() -> None:
+    """R4: Only Play, Draw and Pass are moves."""
+    rnd = deal(CENTRE5, [S0, S1])
+    with pytest.raises(TypeError):
+        rnd.apply("draw")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        rnd.is_legal(t("6-0"))  # type: ignore[arg-type]
+
+
+def test_round_cannot_be_built_directly() -> None:
+    """R5: Rounds come from deal() or from_deal()."""
+    with pytest.raises(TypeError):
+        Round()
