@@ -851,11 +851,21 @@ def test_target_must_be_positive(target: int) -> None:
     ],
 )
 def test_rounds_beyond_the_set_are_refused(preset: str, rounds: int, words: list[str]) -> None:
-    """R19: a match has at most one round for each double of the set."""
+    """R19: a match has at most one round for each double of the set it is played with."""
+    rules = attrs.evolve(PRESETS[preset], rounds=rounds)
     with pytest.raises(RulesError) as excinfo:
-        attrs.evolve(PRESETS[preset], rounds=rounds)
+        Match.new(rules, 2, seed=1)
     for word in words:
         assert word in str(excinfo.value)
+
+
+def test_round_count_is_checked_against_the_set_of_the_player_count() -> None:
+    """R19: classic with 8 players uses double-12 (13 doubles), with 4 double-9 (10)."""
+    rules = attrs.evolve(PRESETS["classic"], rounds=11)
+    assert rules.round_count(8) == 11
+    assert Match.new(rules, 8, seed=1).round_count == 11
+    with pytest.raises(RulesError, match="double-9"):
+        Match.new(rules, 4, seed=1)
 
 
 def test_every_double_can_be_a_round() -> None:

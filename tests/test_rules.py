@@ -391,7 +391,7 @@ def test_rounds_out_of_range_r19() -> None:
     """R19: double-6 has 7 doubles, so at most 7 rounds."""
     assert custom(rounds=7).round_count(2) == 7
     with pytest.raises(RulesError) as info:
-        custom(rounds=8)
+        custom(rounds=8).round_count(2)
     assert "8" in str(info.value)
     assert "7" in str(info.value)
 

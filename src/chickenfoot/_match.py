@@ -77,11 +77,12 @@ class Match:
         :func:`round_seed` ``(seed, i)``), so it replays from the seed and moves alone.
 
         Raises:
-            RulesError: the variant does not cover ``players``.
+            RulesError: the variant does not cover ``players``, or asks for more rounds
+                than the set has doubles (R19).
         """
         if type(seed) is not int:
             raise TypeError(f"seed is an int, not {seed!r}")
-        rules.check_players(players)
+        rules.round_count(players)  # checks the player count and the rounds (R19)
         first = Round.deal(
             rules, players, seed=round_seed(seed, 0), round_double=_double(rules, players, 0)
         )
@@ -100,7 +101,7 @@ class Match:
             DealError: the deal is not the whole set exactly once.
         """
         players = len(hands)
-        rules.check_players(players)
+        rules.round_count(players)  # checks the player count and the rounds (R19)
         first = Round.from_deal(
             rules, hands, boneyard, round_double=_double(rules, players, 0), first=0
         )

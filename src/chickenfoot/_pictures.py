@@ -468,48 +468,34 @@ class _Placer:
         reach = 1.0 + _RESERVE / 2
         self.ahead[index] = (cx + reach * ux, cy + reach * uy, ux, uy, _RESERVE / 2, _LANE)
 
-    def free(self, r: _Rect, parent: int) -> bool:
-        """Whether ``r``, widened by ``_PAD``, keeps out of the way ahead of other lines."""
-        wide = (*r[:5], r[5] + _PAD)
-        return not any(
-            k != parent and _overlap(wide, way, 0.0) for k, way in self.ahead.items()
-        )
+    def crowding(self, rects: Iterable[_Rect], parent: int) -> int:
+        """How many of ``rects``, widened by ``_PAD``, get in the way ahead of other lines."""
+        count = 0
+        for r in rects:
+            wide = (*r[:5], r[5] + _PAD)
+            if any(k != parent and _overlap(wide, way, 0.0) for k, way in self.ahead.items()):
+                count += 1
+        return count
 
-    def add(self, r: _Rect) -> int:
-        index = len(self.rects)
-        self.rects.append(r)
-        x0, y0, x1, y1 = _box(r)
-        for i in range(math.floor(x0 / _CELL), math.floor(x1 / _CELL) + 1):
-            for j in range(math.floor(y0 / _CELL), math.floor(y1 / _CELL) + 1):
-                self.cells.setdefault((i, j), []).append(index)
-        return index
-
-    def clear(self, r: _Rect, parent: int = -1) -> bool:
-        """Whether ``r`` keeps clear of every tile, touching at most ``parent``."""
-        x0, y0, x1, y1 = _box(r)
-        seen: set[int] = set()
-        for i in range(math.floor((x0 - _GAP) / _CELL), math.floor((x1 + _GAP) / _CELL) + 1):
-            for j in range(math.floor((y0 - _GAP) / _CELL), math.floor((y1 + _GAP) / _CELL) + 1):
-                for k in self.cells.get((i, j), ()):
-                    if k in seen:
-                        continue
-                    seen.add(k)
-                    if _overlap(r, self.rects[k], _TOUCH if k == parent else _GAP):
-                        return False
-        return True
-
-    def room(self, r: _Rect, heading: float, double: bool, pad: float = 0.0) -> int:
-        """How many tiles fit straight on from ``r`` (``r`` included), up to ``_AHEAD``,
-        with ``pad`` to spare on either side of the tiles ahead.
-        """
+    def probes(self, r: _Rect, heading: float, double: bool) -> list[_Rect]:
+        """``r`` and the tiles that would follow it straight on, ``_AHEAD`` in all."""
         ux, uy = _unit(heading)
         cx, cy = r[0], r[1]
         step = 1.5 if double else 2.0
-        run = 1
-        while run < _AHEAD:
+        out = [r]
+        while len(out) < _AHEAD:
             cx, cy = cx + step * ux, cy + step * uy
             step = 2.0
-            if not self.clear((cx, cy, ux, uy, 1.0, 0.5 + pad)):
+            out.append((cx, cy, ux, uy, 1.0, 0.5))
+        return out
+
+    def room(self, probes: Sequence[_Rect], pad: float = 0.0) -> int:
+        """How many of ``probes`` fit in a row (the first is known to fit), each with
+        ``pad`` to spare on either side.
+        """
+        run = 1
+        for r in probes[1:]:
+            if not self.clear((*r[:5], r[5] + pad)):
                 break
             run += 1
         return run
@@ -594,27 +580,23 @@ def _toe_rect(
 def _best(
     options: Iterable[tuple[_Rect, float]], placer: _Placer, parent: int, double: bool
 ) -> tuple[_Rect, float] | None:
-    """The first clear option with wide room ahead, out of the way of other lines; else the
-    first with room ahead; else the one with the most room; else ``None``.
+    """The clear option with the most room ahead (up to ``_AHEAD`` tiles), then the least
+    in the way of other lines, then the first; ``None`` if no option is clear.
     """
-    roomy: tuple[_Rect, float] | None = None
     best: tuple[_Rect, float] | None = None
-    best_room = 0
+    best_score = (0, 0, 0)
     for r, heading in options:
         if not placer.clear(r, parent):
             continue
-        room = placer.room(r, heading, double)
-        if room >= _AHEAD and placer.room(r, heading, double, _PAD) >= _AHEAD:
-            ux, uy = _unit(heading)
-            reach = _RESERVE / 2 + (0.5 if double else 1.0)
-            way = (r[0] + reach * ux, r[1] + reach * uy, ux, uy, _RESERVE / 2, 0.5)
-            if placer.free(r, parent) and placer.free(way, parent):
-                return r, heading
-        if room >= _AHEAD and roomy is None:
-            roomy = r, heading
-        if room > best_room:
-            best, best_room = (r, heading), room
-    return roomy if roomy is not None else best
+        probes = placer.probes(r, heading, double)
+        room = placer.room(probes)
+        wide = placer.room(probes, _PAD) if room == _AHEAD else 0
+        score = (room, wide, -placer.crowding(probes, parent))
+        if best is None or score > best_score:
+            best, best_score = (r, heading), score
+            if score == (_AHEAD, _AHEAD, 0):
+                break
+    return best
 
 
 @functools.lru_cache(maxsize=64)
@@ -627,7 +609,9 @@ def _geometry(layout: Layout, opening: int, toes: int) -> tuple[TilePosition, ..
     for p in layout.placements:
         tile, double = p.tile, p.tile.is_double
         if p.onto is None or p.onto not in nodes:
-            rect: _Rect = (0.0, 0.0, 0.0, 1.0, 1.0, 0.5) if double else (0.0, 0.0, 1.0, 0.0, 1.0, 0.5)
+            rect: _Rect = (
+                (0.0, 0.0, 0.0, 1.0, 1.0, 0.5) if double else (0.0, 0.0, 1.0, 0.0, 1.0, 0.5)
+            )
             heading = 0.0
             slots = _opening_angles(opening) if double else [0.0]
             parent = -1
@@ -647,9 +631,7 @@ def _geometry(layout: Layout, opening: int, toes: int) -> tuple[TilePosition, ..
         if angle > 180.0:
             angle -= 360.0
         out.append(
-            TilePosition(
-                tile, p.onto, _tidy(rect[0]), _tidy(rect[1]), _tidy(angle), firsts[tile]
-            )
+            TilePosition(tile, p.onto, _tidy(rect[0]), _tidy(rect[1]), _tidy(angle), firsts[tile])
         )
     return tuple(out)
 

@@ -117,8 +117,7 @@ class Round:
     _turn_draws: int
     _history: _History
     _length: int
-    _ending: Ending | None
-    _winner: int
+    _outcome: Outcome | None
     _seed: int | None
 
     def __init__(self) -> None:
@@ -265,8 +264,7 @@ class Round:
             lead = -1
             to_move = next((s for s, h in enumerate(hands) if h >> double & 1), first)
         rnd = _make(
-            rules, table, hands, hands, boneyard, 0, first, lead, to_move, 0, None, 0, None,
-            -1, seed,
+            rules, table, hands, hands, boneyard, 0, first, lead, to_move, 0, None, 0, None, seed,
         )  # fmt: skip
         return rnd._settle()
 
@@ -318,7 +316,7 @@ class Round:
     @property
     def is_over(self) -> bool:
         """Whether somebody went out or the round is blocked (R16)."""
-        return self._ending is not None
+        return self._outcome is not None
 
     @property
     def hands(self) -> tuple[tuple[Tile, ...], ...]:
@@ -460,23 +458,21 @@ class Round:
     @property
     def obligation(self) -> Obligation:
         """What the rules demand of the next play (none once the round is over)."""
-        if self._ending is not None:
+        if self._outcome is not None:
             return Obligation.NONE
         return _obligation(self._table, self._turn_draws)
 
     @property
     def drawn_tile(self) -> Tile | None:
         """The tile the player to move has just drawn this turn, if any (R13)."""
-        if self._turn_draws and self._ending is None:
+        if self._turn_draws and self._outcome is None:
             return TILES[self._boneyard[self._drawn - 1]]
         return None
 
     @property
     def scores(self) -> tuple[int, ...] | None:
         """Penalty points by seat once the round is over (R17), else ``None``."""
-        if self._ending is None:
-            return None
-        return self.pips_left()
+        return None if self._outcome is None else self._outcome.scores
 
     def pips_left(self) -> tuple[int, ...]:
         """What every hand would score now (R17), the double-blank counting its value."""
@@ -486,19 +482,17 @@ class Round:
     @property
     def ending(self) -> Ending | None:
         """How the round ended, or ``None`` while it goes on."""
-        return self._ending
+        return None if self._outcome is None else self._outcome.ending
 
     @property
     def winner(self) -> int | None:
         """The seat that won the round (R18), or ``None`` while it goes on."""
-        return None if self._ending is None else self._winner
+        return None if self._outcome is None else self._outcome.winner
 
     @property
     def outcome(self) -> Outcome | None:
         """The ending, the winner and the scores, or ``None`` while the round goes on."""
-        if self._ending is None:
-            return None
-        return Outcome(self._ending, self._winner, self.pips_left())
+        return self._outcome
 
     # -- the rules ----------------------------------------------------------------------------
 
@@ -512,7 +506,7 @@ class Round:
         ``Pass()`` when the rules say ``may``), or ``[Draw()]``/``[Pass()]`` when it
         cannot go (R13). Empty once the round is over.
         """
-        if self._ending is not None:
+        if self._outcome is not None:
             return []
         drawn = self._boneyard[self._drawn - 1] if self._turn_draws else -1
         left = len(self._boneyard) - self._drawn
@@ -572,8 +566,8 @@ class Round:
         kind = type(move)
         if kind is not Play and kind is not Draw and kind is not Pass:
             raise TypeError(f"a move is a Play, Draw or Pass, not {move!r}")
-        if self._ending is not None:
-            return f"the round is over ({self._ending.value})", "R16"
+        if self._outcome is not None:
+            return f"the round is over ({self._outcome.ending.value})", "R16"
         seat = self._to_move
         hand = self._hands[seat]
         double = TILES[self._table.double]
@@ -659,7 +653,7 @@ class Round:
         return _make(
             rules, table, tuple(hands), self._dealt, self._boneyard, self._drawn,
             self._first, lead, (seat + 1) % len(hands), 0, (seat, move, self._history),
-            self._length + 1, None, -1, self._seed,
+            self._length + 1, None, self._seed,
         )._settle(seat)  # fmt: skip
 
     def _after_draw(self) -> Round:
@@ -669,7 +663,7 @@ class Round:
         return _make(
             self.rules, self._table, tuple(hands), self._dealt, self._boneyard,
             self._drawn + 1, self._first, self._lead, seat, self._turn_draws + 1,
-            (seat, DRAW, self._history), self._length + 1, None, -1, self._seed,
+            (seat, DRAW, self._history), self._length + 1, None, self._seed,
         )._settle()  # fmt: skip
 
     def _after_pass(self) -> Round:
@@ -677,13 +671,13 @@ class Round:
         return _make(
             self.rules, self._table, self._hands, self._dealt, self._boneyard, self._drawn,
             self._first, self._lead, (seat + 1) % len(self._hands), 0,
-            (seat, PASS, self._history), self._length + 1, None, -1, self._seed,
+            (seat, PASS, self._history), self._length + 1, None, self._seed,
         )._settle()  # fmt: skip
 
     def _settle(self, player: int = -1) -> Round:
         """End the round if ``player`` just went out or nobody can move (R16)."""
         if player >= 0 and not self._hands[player]:
-            return self._end(Ending.WENT_OUT, player)
+            return self._end(Ending.WENT_OUT, player, self.pips_left())
         if self._lead < 0 or self.can_draw:
             return self
         everyone = 0
@@ -691,13 +685,14 @@ class Round:
             everyone |= hand
         if self._table.playable(everyone):
             return self
-        return self._end(Ending.BLOCKED, round_winner(self.pips_left(), self._lead))
+        scores = self.pips_left()
+        return self._end(Ending.BLOCKED, round_winner(scores, self._lead), scores)
 
-    def _end(self, ending: Ending, winner: int) -> Round:
+    def _end(self, ending: Ending, winner: int, scores: tuple[int, ...]) -> Round:
         return _make(
             self.rules, self._table, self._hands, self._dealt, self._boneyard, self._drawn,
-            self._first, self._lead, -1, 0, self._history, self._length, ending, winner,
-            self._seed,
+            self._first, self._lead, -1, 0, self._history, self._length,
+            Outcome(ending, winner, scores), self._seed,
         )  # fmt: skip
 
     # -- values -----------------------------------------------------------------------------
@@ -714,7 +709,7 @@ class Round:
             or self._to_move != other._to_move
             or self._first != other._first
             or self._table.double != other._table.double
-            or self._ending != other._ending
+            or self._outcome != other._outcome
             or self.rules != other.rules
             or self._boneyard != other._boneyard
         ):
@@ -746,8 +741,9 @@ class Round:
     def __repr__(self) -> str:
         where = f"double {self.round_double}"
         count = f"{self._length} move{'' if self._length == 1 else 's'}"
-        if self._ending is not None:
-            state = f"{self._ending.value}, seat {self._winner} won after {count}"
+        if self._outcome is not None:
+            outcome = self._outcome
+            state = f"{outcome.ending.value}, seat {outcome.winner} won after {count}"
         else:
             state = f"seat {self._to_move} to move after {count}"
         return f"<Round {self.rules.name}, {self.players} players, {where}: {state}>"

@@ -195,11 +195,6 @@ class Rules:
                 f"{self.name}: the round double needs {self.opening_toes} tiles of its number, "
                 f"but double-{n} has only {n} such tiles besides the double (R3, R7)"
             )
-        if isinstance(self.rounds, int) and self.rounds > n + 1:
-            raise RulesError(
-                f"{self.name}: {self.rounds} rounds, but double-{n} has only {n + 1} doubles "
-                f"for {players} players (R19)"
-            )
 
     @property
     def player_counts(self) -> tuple[int, ...]:
@@ -247,6 +242,10 @@ class Rules:
     def round_count(self, players: int) -> int | None:
         """Rounds in a match of ``players`` players, or ``None`` when a target decides (R19, R20).
 
+        Raises:
+            RulesError: the variant does not cover ``players``, or asks more rounds than
+                the set used by ``players`` players has doubles.
+
         >>> PRESETS["classic"].round_count(4)
         10
         >>> import attrs
@@ -263,6 +262,11 @@ class Rules:
             return doubles
         if self.rounds == "half":
             return max(1, math.ceil((doubles - 1) / 2))
+        if self.rounds > doubles:
+            raise RulesError(
+                f"{self.name}: {self.rounds} rounds, but {players} players use double-{doubles - 1}, "
+                f"which has only {doubles} doubles (R19)"
+            )
         return self.rounds
 
 

@@ -21,13 +21,11 @@ def hand_score(hand: int, double_blank: int) -> int:
     Every tile counts its pips; the double-blank (index 0) counts ``double_blank``.
     """
     score = double_blank if hand & 1 else 0
-    hand >>= 1
-    index = 1
+    hand &= ~1
     while hand:
-        if hand & 1:
-            score += _PIPS[index]
-        hand >>= 1
-        index += 1
+        low = hand & -hand
+        score += _PIPS[low.bit_length() - 1]
+        hand ^= low
     return score
 
 
