@@ -73,3 +73,6 @@ nitpick_ignore_regex = [
     if name not in intersphinx_mapping
     for target in targets
 ]
+
+# Internal types that appear in the signatures of attrs-made __init__ methods.
+nitpick_ignore = [("py:class", "chickenfoot._table.TableState")]

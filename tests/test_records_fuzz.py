@@ -46,7 +46,7 @@ def _at_most(count: int) -> int:
     return count if active is None else min(active.max_examples, count)
 
 
-_FUZZ = settings(max_examples=_at_most(60), deadline=None)
+_FUZZ = settings(max_examples=_at_most(100), deadline=None)
 
 
 # ---------------------------------------------------------------------------

@@ -317,7 +317,7 @@ class Match:
 
     @property
     def standings(self) -> tuple[Standing, ...]:
-        """The match table by seat: totals, rounds at 0, best non-zero round, place (R21, R22)."""
+        """The match table by seat, with totals, rounds at 0, best non-zero round and place (R21, R22)."""
         return standings(self.results, self.players, self.rules.tie_break)
 
     @property

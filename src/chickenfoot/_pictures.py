@@ -468,6 +468,30 @@ class _Placer:
         reach = 1.0 + _RESERVE / 2
         self.ahead[index] = (cx + reach * ux, cy + reach * uy, ux, uy, _RESERVE / 2, _LANE)
 
+    def add(self, r: _Rect) -> int:
+        """Put ``r`` on the table; its index."""
+        index = len(self.rects)
+        self.rects.append(r)
+        x0, y0, x1, y1 = _box(r)
+        for i in range(math.floor(x0 / _CELL), math.floor(x1 / _CELL) + 1):
+            for j in range(math.floor(y0 / _CELL), math.floor(y1 / _CELL) + 1):
+                self.cells.setdefault((i, j), []).append(index)
+        return index
+
+    def clear(self, r: _Rect, parent: int = -1) -> bool:
+        """Whether ``r`` keeps clear of every tile, touching at most ``parent``."""
+        x0, y0, x1, y1 = _box(r)
+        seen: set[int] = set()
+        for i in range(math.floor((x0 - _GAP) / _CELL), math.floor((x1 + _GAP) / _CELL) + 1):
+            for j in range(math.floor((y0 - _GAP) / _CELL), math.floor((y1 + _GAP) / _CELL) + 1):
+                for k in self.cells.get((i, j), ()):
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    if _overlap(r, self.rects[k], _TOUCH if k == parent else _GAP):
+                        return False
+        return True
+
     def crowding(self, rects: Iterable[_Rect], parent: int) -> int:
         """How many of ``rects``, widened by ``_PAD``, get in the way ahead of other lines."""
         count = 0

@@ -51,7 +51,7 @@ class Obligation(enum.Enum):
     ROUND_DOUBLE = "round double"
     #: The round double's places come first (R7).
     OPENING = "opening"
-    #: The first foot: a double onto an arm (R8).
+    #: The first foot, a double onto an arm, comes first (R8).
     FIRST_FOOT = "first foot"
     #: A double's toes come first (R9).
     TOES = "toes"
@@ -297,7 +297,7 @@ class Round:
 
     @property
     def lead(self) -> int | None:
-        """The seat that leads the round: the placer of the round double in a ``holder``
+        """The seat that leads the round, the placer of the round double in a ``holder``
         start, :attr:`first` in a ``centre`` start; ``None`` before the round double is
         placed. Ties in a blocked round are broken in turn order from this seat (R18).
         """

@@ -30,8 +30,8 @@ __all__ = [
     "find_preset",
 ]
 
-#: How a round starts (R6): ``"holder"`` places the dealt round double, ``"centre"``
-#: puts it on the table before the deal.
+#: How a round starts (R6), ``"holder"`` placing the dealt round double and ``"centre"``
+#: putting it on the table before the deal.
 Start: TypeAlias = Literal["holder", "centre"]
 #: Whether a playable drawn tile must be played (R13).
 PlayDrawn: TypeAlias = Literal["must", "may"]
@@ -120,7 +120,7 @@ class Rules:
     hand_sizes: PlayerTable = attrs.field(converter=_player_table)
     #: How a round starts (R6).
     start: Start = attrs.field(default="holder", validator=_choice("holder", "centre"))
-    #: Places on the round double: 4 for the cross, 6 for the double chicken foot (R3).
+    #: Places on the round double, 4 for the cross and 6 for the double chicken foot (R3).
     opening_toes: int = attrs.field(default=4, validator=_whole(1))
     #: Whether the first play after the cross must be a double onto an arm (R8).
     first_foot_required: bool = attrs.field(default=False, validator=_choice(False, True))
@@ -135,7 +135,7 @@ class Rules:
     play_drawn: PlayDrawn = attrs.field(default="must", validator=_choice("must", "may"))
     #: What the double-blank counts in a hand at the end of a round (R17).
     double_blank: int = attrs.field(default=0, validator=_whole(0))
-    #: How many rounds a match has (R19): ``"full"`` (one per double of the double-N
+    #: How many rounds a match has (R19), ``"full"`` (one per double of the double-N
     #: set, N + 1 rounds), ``"half"`` (the first ceil(N / 2), at least 1) or a count.
     rounds: int | Literal["full", "half"] = attrs.field(default="full", validator=_rounds)
     #: Instead of a count of rounds, play until a total passes this target (R20).
@@ -321,7 +321,7 @@ _PRESET_LIST: Final = (
     ),
 )
 
-#: The presets of the rules guide (§6), by name: ``"chickie-duel"``,
+#: The presets of the rules guide (§6) by name, ``"chickie-duel"``,
 #: ``"cross-and-foot"``, ``"classic"`` and ``"double-foot"``. Read-only.
 PRESETS: Final[Mapping[str, Rules]] = types.MappingProxyType({r.name: r for r in _PRESET_LIST})
 

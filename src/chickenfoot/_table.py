@@ -56,7 +56,7 @@ class OpenEnd:
     onto: Tile
     #: The number a tile needs to go here.
     number: int
-    #: How many tiles can still go here: 1 on a line, the free toe places on a double.
+    #: How many tiles can still go here, 1 on a line, the free toe places on a double.
     places: int
 
 
