@@ -7,20 +7,21 @@ pickled without leaking another seat's tiles or the boneyard's order.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import attrs
 
-from ._moves import Event, Move
-from ._round import Obligation, Outcome, _layout_of_events, _obligation, turn_moves
+from ._moves import Draw, Event, Move, Play
+from ._round import Obligation, Outcome, Round, _layout_of_events, _obligation, turn_moves
 from ._rules import Rules
 from ._scoring import Standing
 from ._table import Layout, OpenEnd, TableState
-from ._tiles import TILES, Tile, mask_of
+from ._tiles import TILES, Tile, mask_of, tile_set
+from .errors import IllegalMoveError
 
 if TYPE_CHECKING:
     from ._match import Match
-    from ._round import Round
 
 __all__ = ["MatchView", "RoundView"]
 
@@ -123,6 +124,31 @@ class RoundView:
             self.boneyard_count,
         )
 
+    def sample_state(self, rng: random.Random, *, max_tries: int = 100) -> Round:
+        """A full round this view could be looking at, the hidden tiles dealt at random.
+
+        The other seats' hands and the boneyard's order are drawn uniformly from the
+        tiles this seat cannot see, with the right counts; draws are given tiles the
+        drawing seat still holds or played later; then every move of the history is
+        replayed on the sample, and a sample that contradicts what the moves revealed
+        (a seat that drew or passed while holding a play, R12-R15) is thrown away and
+        drawn again, up to ``max_tries`` times. The result has this view's history, hand,
+        table and turn, so :meth:`Round.view` of it equals this view. Search players use
+        it to play out the hidden information honestly.
+
+        >>> import random
+        >>> from chickenfoot import PRESETS, Round
+        >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+        >>> rng = random.Random(0)
+        >>> for _ in range(12):
+        ...     rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        >>> view = rnd.view(rnd.to_move)
+        >>> guess = view.sample_state(random.Random(5))
+        >>> guess.view(view.seat) == view, guess.hand(view.seat) == rnd.hand(view.seat)
+        (True, True)
+        """
+        return sample_state(self, rng, max_tries)
+
     def __repr__(self) -> str:
         state = "over" if self.to_move is None else f"seat {self.to_move} to move"
         return (
@@ -203,3 +229,104 @@ def match_view(match: Match, seat: int) -> MatchView:
         match.is_over,
         round_view(match.round, seat),
     )
+
+
+def sample_state(view: RoundView, rng: random.Random, max_tries: int) -> Round:
+    """A full round that ``view`` could be looking at, hidden tiles dealt at random."""
+    rules, n = view.rules, view._table.n
+    centre = view.rules.start == "centre"
+    double = view.round_double
+    events = view.history
+    # What every seat played and drew, in order.
+    played: list[list[tuple[int, Tile]]] = [[] for _ in range(view.players)]
+    draws: list[tuple[int, int]] = []  # (event index, seat), in draw order
+    for i, e in enumerate(events):
+        if isinstance(e.move, Play):
+            played[e.seat].append((i, e.move.tile))
+        elif e.drawn is not None or isinstance(e.move, Draw):
+            draws.append((i, e.seat))
+    known = set(view.hand) | {t for seat in played for _, t in seat}
+    if centre:
+        known.add(double)
+    pool = [t for t in tile_set(n) if t not in known]
+    last: Round | None = None
+    for _ in range(max(1, max_tries)):
+        rng.shuffle(pool)
+        hands: list[list[Tile]] = []
+        rest = iter(pool)
+        for seat, count in enumerate(view.hand_counts):
+            hands.append(
+                list(view.hand) if seat == view.seat else [next(rest) for _ in range(count)]
+            )
+        remaining = list(rest)
+        drawn = _assign_draws(view, events, draws, played, hands, rng)
+        dealt = []
+        for seat in range(view.players):
+            mine = {t for t, s in drawn if s == seat}
+            dealt.append(
+                [t for t in hands[seat] if t not in mine]
+                + [t for _, t in played[seat] if t not in mine]
+            )
+        boneyard = [t for t, _ in drawn] + remaining
+        start = Round.from_deal(rules, dealt, boneyard, round_double=double, first=view.first)
+        state = _replays(start, events, view.to_move)
+        if state is not None:
+            return state
+        last = start
+    assert last is not None
+    for e in events:  # no consistent sample found: keep the last one, replayed unchecked
+        last = last._push(e.move)
+    return last
+
+
+def _replays(start: Round, events: tuple[Event, ...], to_move: int | None) -> Round | None:
+    """``start`` after ``events``, or ``None`` if the deal contradicts them.
+
+    A contradiction is a move the rules refuse on this deal (a seat that drew or passed
+    while holding a play, R12-R15) or a move made by another seat than in the events
+    (who holds the round double decides who moves first, R6).
+    """
+    state = start
+    try:
+        for e in events:
+            if state.to_move != e.seat:
+                return None
+            state = state.apply(e.move)
+    except IllegalMoveError:
+        return None
+    return state if state.to_move == to_move else None
+
+
+def _assign_draws(
+    view: RoundView,
+    events: tuple[Event, ...],
+    draws: list[tuple[int, int]],
+    played: list[list[tuple[int, Tile]]],
+    hands: list[list[Tile]],
+    rng: random.Random,
+) -> list[tuple[Tile, int]]:
+    """Which tile every draw took, consistent with the sampled hands: (tile, seat) in order.
+
+    A seat's own draws are known. Another seat's draw took a tile it still holds or played
+    later; a draw followed at once by a play of the same seat took the played tile (R13).
+    Draws are assigned from the latest back, so the candidates only grow and one is always
+    left.
+    """
+    out: list[tuple[Tile, int] | None] = [None] * len(draws)
+    used: set[Tile] = set()
+    for k in range(len(draws) - 1, -1, -1):
+        index, seat = draws[k]
+        event = events[index]
+        if event.drawn is not None:
+            tile = event.drawn
+        else:
+            after = events[index + 1] if index + 1 < len(events) else None
+            if after is not None and after.seat == seat and isinstance(after.move, Play):
+                tile = after.move.tile
+            else:
+                options = [t for t in hands[seat] if t not in used]
+                options += [t for i, t in played[seat] if i > index and t not in used]
+                tile = rng.choice(options)
+        used.add(tile)
+        out[k] = (tile, seat)
+    return [x for x in out if x is not None]

@@ -39,8 +39,10 @@ from chickenfoot import PRESETS, Rules  # noqa: E402
 
 MIN_DEPTH = 4
 MAX_DEPTH = 6
-#: Go one level deeper only while the deepest count stays below this.
-LEAF_BUDGET = 40_000
+#: Go one level deeper only while the deepest count is expected to stay below this.
+LEAF_BUDGET = 25_000
+#: A position is worth counting when it has at least this many sequences of MIN_DEPTH.
+MIN_LEAVES = 10
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,24 @@ def random_moves(game: ReferenceRound, rng: random.Random) -> list[RefMove]:
     return moves
 
 
+def informative_stop(game: ReferenceRound, moves: list[RefMove], part: float) -> int:
+    """How many of ``moves`` to play: from ``part`` of them on (or back, near the end), the
+    first position with at least :data:`MIN_LEAVES` sequences of :data:`MIN_DEPTH` moves.
+
+    Forced stretches (the search for the round double, a single legal move after another)
+    have counts of 1 that test little.
+    """
+    start = int(part * len(moves))
+    order = [*range(start, len(moves)), *range(start - 1, -1, -1)]
+    for stop in order:
+        position = copy.deepcopy(game)
+        for move in moves[:stop]:
+            position.apply(move)
+        if reference_perft(position, MIN_DEPTH)[-1] >= MIN_LEAVES:
+            return stop
+    raise SystemExit("no position of this round branches enough; choose another seed")
+
+
 def counts_for(game: ReferenceRound) -> list[int]:
     """Perft counts from depth 1 to the deepest that stays in budget (4 to 6)."""
     counts = reference_perft(game, MIN_DEPTH)
@@ -212,7 +232,7 @@ def render(name: str, spec: PerftFile) -> str:
         hands, boneyard, double = deal(rules, position)
         game = ReferenceRound(rules, hands, boneyard, round_double=double, first=position.first)
         whole = random_moves(copy.deepcopy(game), random.Random(f"{name}/{number}"))
-        played = whole[: int(position.part * len(whole))]
+        played = whole[: informative_stop(game, whole, position.part)]
         for move in played:
             game.apply(move)
         started = time.perf_counter()
