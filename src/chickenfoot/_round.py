@@ -752,11 +752,48 @@ class Round:
 _FIELDS: Final = tuple(a.name for a in attrs.fields(Round))
 
 
-def _make(*values: Any) -> Round:
-    """A round with these field values, in field order (trusted, unchecked)."""
-    rnd: Round = object.__new__(Round)
-    for name, value in zip(_FIELDS, values, strict=True):
-        object.__setattr__(rnd, name, value)
+_new = object.__new__
+# Each field's slot setter, to fill a new round without going through the frozen
+# __setattr__ (and faster than object.__setattr__ by name).
+(
+    _set_rules, _set_table, _set_hands, _set_dealt, _set_boneyard, _set_drawn, _set_first,
+    _set_lead, _set_to_move, _set_turn_draws, _set_history, _set_length, _set_outcome,
+    _set_seed,
+) = (getattr(Round, name).__set__ for name in _FIELDS)  # fmt: skip
+
+
+def _make(
+    rules: Rules,
+    table: TableState,
+    hands: tuple[int, ...],
+    dealt: tuple[int, ...],
+    boneyard: tuple[int, ...],
+    drawn: int,
+    first: int,
+    lead: int,
+    to_move: int,
+    turn_draws: int,
+    history: _History,
+    length: int,
+    outcome: Outcome | None,
+    seed: int | None,
+) -> Round:
+    """A round with these field values (trusted, unchecked)."""
+    rnd: Round = _new(Round)
+    _set_rules(rnd, rules)
+    _set_table(rnd, table)
+    _set_hands(rnd, hands)
+    _set_dealt(rnd, dealt)
+    _set_boneyard(rnd, boneyard)
+    _set_drawn(rnd, drawn)
+    _set_first(rnd, first)
+    _set_lead(rnd, lead)
+    _set_to_move(rnd, to_move)
+    _set_turn_draws(rnd, turn_draws)
+    _set_history(rnd, history)
+    _set_length(rnd, length)
+    _set_outcome(rnd, outcome)
+    _set_seed(rnd, seed)
     return rnd
 
 

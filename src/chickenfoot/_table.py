@@ -170,12 +170,14 @@ class TableState:
     def plays(self, mask: int) -> list[Move]:
         """The plays of the tiles in bitmask ``mask`` (R7-R10), in a fixed order."""
         out: list[Move] = []
+        cache = _PLAYS
         pending = self.pending
         if pending >= 0:  # R7, R9: the pending double's places first
             m = mask & self.suit[HIGH[pending]]
             while m:
                 low = m & -m
-                out.append(play_of(low.bit_length() - 1, pending))
+                t = low.bit_length() - 1
+                out.append(cache.get(t << 12 | pending) or play_of(t, pending))
                 m ^= low
             return out
         if self.need_foot:  # R8: a double onto an arm
@@ -184,13 +186,15 @@ class TableState:
                 if ends and mask >> d & 1:
                     out.extend(play_of(d, e) for e in ends)
             return out
+        suit = self.suit
         for k, ends in enumerate(self.ends):  # R10: any match onto any open end
             if ends:
-                m = mask & self.suit[k]
+                m = mask & suit[k]
                 while m:
                     low = m & -m
-                    t = low.bit_length() - 1
-                    out.extend(play_of(t, e) for e in ends)
+                    key = (low.bit_length() - 1) << 12
+                    for e in ends:
+                        out.append(cache.get(key | e) or play_of(key >> 12, e))
                     m ^= low
         return out
 
