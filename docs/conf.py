@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import builtins
+import doctest
 import os
 import sys
 import urllib.request
 from importlib.metadata import version as _version
+from pathlib import Path
+
+from sphinx.application import Sphinx
+
+# Local extensions: chickenfoot_docs draws the guide's pictures of real positions (and
+# more, see its docstring); reexports finds the docs of constants re-exported from
+# private modules.
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "chickenfoot"
 author = "The chickenfoot authors"
@@ -20,10 +29,12 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
     "myst_parser",
+    "chickenfoot_docs",
+    "reexports",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "_ext", "_generated"]
 html_theme = "furo"
 html_title = f"chickenfoot {release}"
 
@@ -36,7 +47,18 @@ napoleon_numpy_docstring = False
 napoleon_use_rtype = False
 
 # -- doctest ------------------------------------------------------------------------------
-doctest_global_setup = "from chickenfoot import *"
+# Docstrings of the public modules use their module's names, as in `python -m doctest`.
+doctest_global_setup = """
+from chickenfoot import *
+from chickenfoot.bots import *
+from chickenfoot.simulation import *
+from chickenfoot.cli import main
+"""
+# Exception messages are compared too (Sphinx ignores them by default): they name the
+# tile, the seat and the rule, and the pages quote them. Long ones may wrap.
+doctest_default_flags = (
+    doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE | doctest.DONT_ACCEPT_TRUE_FOR_1
+)
 
 # -- intersphinx --------------------------------------------------------------------------
 # The docs must also build, with -W -n, where python.org and attrs.org cannot be reached
@@ -74,5 +96,45 @@ nitpick_ignore_regex = [
     for target in targets
 ]
 
-# Internal types that appear in the signatures of attrs-made __init__ methods.
-nitpick_ignore = [("py:class", "chickenfoot._table.TableState")]
+# Dask has no inventory here; the simulation docs name its executor.
+nitpick_ignore_regex.append((r"py:.*", r"dask(?:\..+)?"))
+
+# Internal types that appear in signatures: the table state and the move history in
+# attrs-made __init__ methods, and what the picture functions accept (a Round or a
+# RoundView).
+nitpick_ignore = [
+    ("py:class", "chickenfoot._table.TableState"),
+    ("py:class", "_History"),
+    ("py:class", "chickenfoot._round._History"),
+    ("py:class", "chickenfoot._pictures._Table"),
+]
+
+
+# -- attribute and property docstrings ----------------------------------------------------
+# Napoleon reads the first line of an attribute's, a property's or a constant's docstring
+# as "type: description" and does nothing else with it, so "The budget: total playouts
+# ..." would be shown as something of type "The budget". These docstrings are plain
+# sentences here and the types come from the annotations, so napoleon's rewrite of them
+# is undone.
+_PLAIN = ("attribute", "property", "data")
+_plain_docs: dict[str, list[str]] = {}
+
+
+def _keep_plain_doc(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    if what in _PLAIN:
+        _plain_docs[name] = list(lines)
+
+
+def _restore_plain_doc(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    if what in _PLAIN and name in _plain_docs:
+        lines[:] = _plain_docs.pop(name)
+
+
+def setup(app: Sphinx) -> None:
+    # napoleon handles the event at the default priority, 500
+    app.connect("autodoc-process-docstring", _keep_plain_doc, priority=400)
+    app.connect("autodoc-process-docstring", _restore_plain_doc, priority=600)

@@ -20,11 +20,12 @@ __all__ = [
     "ENDINGS",
     "RefMove",
     "RefTile",
+    "ref_move",
+    "ref_tile",
     "reference_divide",
     "reference_of",
     "reference_perft",
-    "ref_move",
-    "ref_tile",
+    "sorted_moves",
 ]
 
 #: The engine's endings as the reference names them.

@@ -15,7 +15,7 @@ from typing import TypeVar
 import attrs
 from hypothesis import strategies as st
 
-from chickenfoot import PRESETS, Round, Rules
+from chickenfoot import PRESETS, PlayDrawn, Round, Rules, Start
 
 __all__ = ["PRESET_NAMES", "Deal", "deals", "move_bound", "played_rounds", "rounds", "rules"]
 
@@ -34,7 +34,7 @@ def _base_first(base: T, options: Sequence[T]) -> list[T]:
     return [base, *(o for o in options if o != base)]
 
 
-def _undealt(rules: Rules, start: str) -> int:
+def _undealt(rules: Rules, start: Start) -> int:
     """The smallest boneyard over the variant's player counts, for a given start (R5, R6)."""
     sets = dict(rules.set_sizes)
     centre = 1 if start == "centre" else 0
@@ -61,26 +61,30 @@ def rules(draw: st.DrawFn, *, preset: str | None = None, custom: bool | None = N
         custom = draw(st.booleans())
     if not custom:
         return base
-    starts = [s for s in _base_first(base.start, ["holder", "centre"]) if _undealt(base, s) >= 0]
+    start_options: list[Start] = ["holder", "centre"]
+    starts = [s for s in _base_first(base.start, start_options) if _undealt(base, s) >= 0]
     start = draw(st.sampled_from(starts))
     smallest_set = min(n for _, n in base.set_sizes)
     toes = [t for t in range(3, 7) if t <= smallest_set]
-    reserve_cap = min(3, _undealt(base, start) - 1)
-    changes = {
-        "start": start,
-        "opening_toes": draw(st.sampled_from(_base_first(base.opening_toes, toes))),
-        "first_foot_required": draw(
-            st.sampled_from(_base_first(base.first_foot_required, [False, True]))
-        ),
-        "toes_per_double": draw(st.sampled_from(_base_first(base.toes_per_double, [1, 2, 3]))),
-        "boneyard_reserve": draw(
-            st.sampled_from(_base_first(base.boneyard_reserve, list(range(reserve_cap + 1))))
-        ),
-        "draws_per_turn": draw(st.sampled_from(_base_first(base.draws_per_turn, [1, 2, None]))),
-        "play_drawn": draw(st.sampled_from(_base_first(base.play_drawn, ["must", "may"]))),
-        "double_blank": draw(st.sampled_from(_base_first(base.double_blank, [0, 25, 50]))),
-    }
-    return attrs.evolve(base, name=f"{name}-custom", **changes)
+    reserves = list(range(min(3, _undealt(base, start) - 1) + 1))
+    draw_limits: list[int | None] = [1, 2, None]
+    keep_options: list[PlayDrawn] = ["must", "may"]
+
+    def knob(base_value: T, options: list[T]) -> T:
+        return draw(st.sampled_from(_base_first(base_value, options)))
+
+    return attrs.evolve(
+        base,
+        name=f"{name}-custom",
+        start=start,
+        opening_toes=knob(base.opening_toes, toes),
+        first_foot_required=knob(base.first_foot_required, [False, True]),
+        toes_per_double=knob(base.toes_per_double, [1, 2, 3]),
+        boneyard_reserve=knob(base.boneyard_reserve, reserves),
+        draws_per_turn=knob(base.draws_per_turn, draw_limits),
+        play_drawn=knob(base.play_drawn, keep_options),
+        double_blank=knob(base.double_blank, [0, 25, 50]),
+    )
 
 
 # ``deals`` has an option called ``rules``; this is the strategy under another name.

@@ -7,7 +7,7 @@ round is over, the hands and the boneyard, and both must refuse a few moves that
 legal. At the end they must agree on the ending, the winner, the scores and the layout.
 
 Every preset is played at every player count it covers, and a dozen custom variants
-change one knob or a few, so that every branch of R6-R18 is met.
+change one knob or a few, so that every knob of R3-R17 is played with.
 """
 
 from __future__ import annotations

@@ -40,9 +40,10 @@ from chickenfoot import (
     RulesError,
     Tile,
     load_record,
+    parse_move,
     tile_set,
 )
-from chickenfoot._records import MAX_MOVES, MAX_ROUNDS, MAX_TEXT
+from chickenfoot._records import MAX_MOVES, MAX_ROUNDS, MAX_TEXT, MAX_TILES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SCHEMA: dict[str, Any] = json.loads((DOCS / "record.schema.json").read_text(encoding="utf-8"))
@@ -220,7 +221,7 @@ def test_match_round_trip_random_variants(
     """Custom knobs (preset null when the name is not a preset's), schedules and targets."""
     rules = attrs.evolve(rules, **schedule)
     players = data.draw(st.sampled_from(rules.player_counts), label="players")
-    seed = None if dealt else data.draw(st.integers(-(2**63), 2**63 - 1), label="seed")
+    seed = None if dealt else data.draw(st.integers(-(2**63), 2**64 - 1), label="seed")
     rng = random.Random(data.draw(st.integers(0, 2**32), label="moves"))
     match = play_match(
         rules,
@@ -325,6 +326,7 @@ def test_docs_examples_load() -> None:
     blocks = re.findall(r"```json\n(.*?)```", page, re.DOTALL)
     assert len(blocks) == 2
     for block in blocks:
+        VALIDATOR.validate(json.loads(block))
         game = load_record(block)
         assert game.to_record() == json.loads(block)
 
@@ -363,7 +365,8 @@ def test_schema_refuses_what_the_reader_refuses() -> None:
         (base, lambda r: r.update(version=2)),
         (base, lambda r: r.update(players=True)),
         (base, lambda r: r.update(players=101)),
-        (base, lambda r: r.update(seed=2**63)),
+        (base, lambda r: r.update(seed=2**64)),
+        (base, lambda r: r["rounds"][0].update(first=2**63)),
         (base, lambda r: r.update(extra=1)),
         (base, lambda r: r.pop("seed")),
         (base, lambda r: r["rules"].update(preset="chess")),
@@ -455,12 +458,12 @@ def test_a_replaced_move_is_refused_like_apply_refuses_it() -> None:
         for number, text in enumerate(entry["moves"], 1):
             if rng.random() < 0.1:
                 for other in ("draw", "pass", "0-0@0-0", f"{replay.round_double}"):
-                    if replay.is_legal(_parse(other)):
+                    if replay.is_legal(parse_move(other)):
                         continue
                     record = match.to_record()
                     record["rounds"][index]["moves"][number - 1] = other
                     with pytest.raises(IllegalMoveError) as expected:
-                        replay.apply(_parse(other))
+                        replay.apply(parse_move(other))
                     error = _error(Match.from_record, record)
                     seat = expected.value.seat
                     reason = expected.value.reason
@@ -472,14 +475,8 @@ def test_a_replaced_move_is_refused_like_apply_refuses_it() -> None:
                     assert error.__cause__ is not None
                     checked += 1
                     break
-            replay = replay.apply(_parse(text))
+            replay = replay.apply(parse_move(text))
     assert checked > 10
-
-
-def _parse(text: str) -> Any:
-    from chickenfoot import parse_move
-
-    return parse_move(text)
 
 
 def test_a_dropped_move() -> None:
@@ -503,11 +500,12 @@ def test_moves_after_the_round_ended() -> None:
     assert str(error).startswith(f"round 1, move {ended + 1} 'draw': the round is already over (")
     assert str(error).endswith(f"after move {ended} (R16)")
     rnd = match.finished[0]
+    assert rnd.ending is not None
     single = rnd.to_record()
     single["rounds"][0]["moves"].append("pass")
     error = _error(Round.from_record, single)
     assert str(error) == (
-        f"round 1, move {ended + 1} 'pass': the round is over ({rnd.ending.value}) (R16)"  # type: ignore[union-attr]
+        f"round 1, move {ended + 1} 'pass': the round is over ({rnd.ending.value}) (R16)"
     )
 
 
@@ -629,12 +627,16 @@ def _corrupted(change: Callable[[dict[str, Any]], object]) -> str:
         (lambda r: r.update(seed="1"), 'seed: expected an integer or null, got "1"'),
         (lambda r: r.update(seed=False), "seed: expected an integer or null, got false"),
         (
-            lambda r: r.update(seed=2**63),
-            "seed: 9223372036854775808 is out of range (-2**63 to 2**63 - 1)",
+            lambda r: r.update(seed=2**64),
+            "seed: 18446744073709551616 is out of range (-2**63 to 2**64 - 1)",
+        ),
+        (
+            lambda r: r["rounds"][0].update(first=2**63),
+            "rounds[0].first: 9223372036854775808 is out of range (-2**63 to 2**63 - 1)",
         ),
         (
             lambda r: r.update(seed=10**400),
-            "seed: an integer of 1329 bits is out of range (-2**63 to 2**63 - 1)",
+            "seed: an integer of 1329 bits is out of range (-2**63 to 2**64 - 1)",
         ),
         (lambda r: r.update(seed=None), 'rounds[0]: missing key "deal"'),
         (lambda r: r.update(rules=[]), "rules: expected an object, got an empty array"),
@@ -722,7 +724,7 @@ def _corrupted(change: Callable[[dict[str, Any]], object]) -> str:
         ),
         (
             lambda r: r["rounds"][0]["moves"].append(["draw"]),
-            "rounds[0].moves[1]: expected a string, got an array of 1",
+            "rounds[0].moves[1]: expected a string, got an array of 1 item",
         ),
         (
             lambda r: r["rounds"][0]["moves"].append("9-4"),
@@ -837,6 +839,19 @@ def test_limits_are_checked_before_the_work() -> None:
     )
     record["rounds"][0]["moves"] = ["9-9"] + ["draw"] * (MAX_MOVES - 1)
     assert str(_error(Round.from_record, record)).startswith("round 1, move 2 'draw': ")
+    record = redealt(BASE).to_record()
+    record["rounds"][0]["deal"]["boneyard"] = ["0-0"] * (MAX_TILES + 1)
+    assert str(_error(Round.from_record, record)) == (
+        f"rounds[0].deal.boneyard: {MAX_TILES + 1} items, but a record allows at most {MAX_TILES}"
+    )
+    record["rules"] = {
+        "preset": "classic",
+        "knobs": {"hand_sizes": dict.fromkeys(map(str, range(MAX_TILES + 1)), 1)},
+    }
+    assert str(_error(Round.from_record, record)) == (
+        f"rules.knobs.hand_sizes: {MAX_TILES + 1} player counts, "
+        f"but a record allows at most {MAX_TILES}"
+    )
 
 
 def test_writing_refuses_what_reading_would_refuse() -> None:
@@ -845,8 +860,18 @@ def test_writing_refuses_what_reading_would_refuse() -> None:
     error = _error(lambda rnd: rnd.to_json(), huge)
     assert str(error) == (
         "this round cannot be written as a record: "
-        "seed: 18446744073709551616 is out of range (-2**63 to 2**63 - 1)"
+        "seed: 18446744073709551616 is out of range (-2**63 to 2**64 - 1)"
     )
     named = attrs.evolve(PRESETS["classic"], name="n" * 65)
     assert "rules.knobs.name" in str(_error(lambda m: m.to_record(), Match.new(named, 4, seed=1)))
     assert Round.deal(PRESETS["classic"], 4, seed=-(2**63)).to_json()
+
+
+def test_every_round_of_a_seeded_match_writes_a_round_record() -> None:
+    """Round seeds of a match (round_seed) are unsigned 64-bit numbers: a record holds them."""
+    match = _seeded("classic", 3, seed=1, moves=10_000)
+    assert any(r.seed is not None and r.seed >= 2**63 for r in match.finished)
+    for rnd in match.finished:
+        assert_round_trip(rnd)
+    for seed in (2**64 - 1, 2**63, -(2**63)):
+        assert_round_trip(Round.deal(PRESETS["chickie-duel"], 2, seed=seed))

@@ -15,11 +15,13 @@ from __future__ import annotations
 import copy
 import json
 import math
+import pathlib
 import random
 from collections.abc import Callable, Iterator
 from typing import Any, TypeAlias
 
 import attrs
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
@@ -38,6 +40,9 @@ from chickenfoot import (
 
 Path: TypeAlias = tuple[str | int, ...]
 Game: TypeAlias = Round | Match
+
+SCHEMA_FILE = pathlib.Path(__file__).resolve().parent.parent / "docs" / "record.schema.json"
+VALIDATOR = jsonschema.Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
 
 
 def _at_most(count: int) -> int:
@@ -143,7 +148,8 @@ def same_json(a: Any, b: Any) -> bool:
 
 
 def load_or_refuse(load: Callable[[Any], Game], source: Any) -> Game | None:
-    """What ``load`` gives: ``None`` for a RecordError, else a game that round-trips.
+    """What ``load`` gives: ``None`` for a RecordError, else a game that round-trips and
+    whose record, as given, matches the schema.
 
     Any other exception escapes and fails the test.
     """
@@ -156,6 +162,9 @@ def load_or_refuse(load: Callable[[Any], Game], source: Any) -> Game | None:
         assert isinstance(game, (Round, Match))
         again = type(game).from_json(game.to_json())
         assert again == game
+        # the schema describes every record that loads
+        document = json.loads(source) if isinstance(source, (str, bytes)) else source
+        assert VALIDATOR.is_valid(document)
         return game
     event("refused")
     assert refusal
@@ -315,7 +324,7 @@ def test_a_wrong_type(place: tuple[str, Path], data: st.DataObject) -> None:
 @_FUZZ
 @given(
     place=located(),
-    number=st.integers(2**63, 2**300) | st.integers(-(2**300), -(2**63) - 1),
+    number=st.integers(2**64, 2**300) | st.integers(-(2**300), -(2**63) - 1),
 )
 def test_huge_numbers(place: tuple[str, Path], number: int) -> None:
     name, path = place

@@ -15,6 +15,14 @@ from __future__ import annotations
 from ._match import Match, round_seed
 from ._moves import Draw, Event, Move, Pass, Play
 from ._notation import parse_move
+from ._pictures import (
+    Bounds,
+    TilePosition,
+    layout_text,
+    table_bounds,
+    table_geometry,
+    table_svg,
+)
 from ._records import load_record
 from ._round import Ending, Obligation, Outcome, Round
 from ._rules import PRESETS, PlayDrawn, Rules, Start, TargetMode, TieBreak, find_preset
@@ -36,6 +44,7 @@ __version__ = "0.1.0.dev0"
 __all__ = [
     "MAX_PIPS",
     "PRESETS",
+    "Bounds",
     "ChickenFootError",
     "DealError",
     "Draw",
@@ -64,9 +73,14 @@ __all__ = [
     "TargetMode",
     "TieBreak",
     "Tile",
+    "TilePosition",
     "find_preset",
+    "layout_text",
     "load_record",
     "parse_move",
     "round_seed",
+    "table_bounds",
+    "table_geometry",
+    "table_svg",
     "tile_set",
 ]

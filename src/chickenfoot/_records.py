@@ -17,11 +17,11 @@ loads is a legal game, and the loaded value equals the one that was written:
 True
 
 Records may come from anywhere, so reading one trusts nothing: the text and every count
-are bounded before any work is done on them, every value is checked for
-its JSON type (``true`` is not a number), unknown keys are refused, and every problem
-raises :class:`~chickenfoot.errors.RecordError` naming where it is: the JSON path of a bad
-field (``rounds[0].moves[3]``, counted from 0) or the round and move of a move the rules
-refuse (``round 3, move 17``, counted from 1).
+are bounded before any work is done on them, every value is checked for its JSON type
+(``true`` is not a number), unknown keys are refused, and every problem raises
+:class:`~chickenfoot.errors.RecordError` naming where it is: the JSON path of a bad field
+(``rounds[0].moves[3]``, counted from 0) or the round and move of a move the rules refuse
+(``round 3, move 17``, counted from 1).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from ._moves import Move
 from ._notation import parse_move
 from ._round import Round
 from ._rules import PRESETS, Rules
-from ._tiles import Tile
+from ._tiles import MAX_PIPS, Tile, set_length
 from .errors import ChickenFootError, IllegalMoveError, RecordError
 
 __all__ = ["load_record"]
@@ -59,12 +59,18 @@ MAX_ROUNDS: Final = 1000
 MAX_MOVES: Final = 20_000
 #: Players.
 MAX_PLAYERS: Final = 100
-#: Every integer lies in ``-INT_BOUND`` to ``INT_BOUND - 1`` (signed 64 bits).
+#: Every integer lies in ``-INT_BOUND`` to ``INT_BOUND - 1`` (signed 64 bits)...
 INT_BOUND: Final = 2**63
+#: ...but a seed, which may also be unsigned: :func:`~chickenfoot.round_seed` gives round
+#: seeds up to ``2**64 - 1``.
+SEED_BOUND: Final = 2**64
 #: Characters of one move or one tile.
 MAX_MOVE: Final = 40
 #: Characters of a variant or preset name.
 MAX_NAME: Final = 64
+#: Tiles in a hand or a boneyard, and player counts in a table of the rules: the
+#: largest set, double-63, has this many tiles.
+MAX_TILES: Final = set_length(MAX_PIPS)
 
 _TOP_KEYS: Final = ("format", "version", "kind", "rules", "players", "seed", "rounds")
 _KINDS: Final = ("match", "round")
@@ -90,9 +96,9 @@ class _BigNumber:
 
 
 def _parse_int(text: str) -> int | _BigNumber:
-    # 19 digits hold every integer below 2**63; longer ones are out of range anyway, and
+    # 20 digits hold every integer below 2**64; longer ones are out of range anyway, and
     # converting them could be slow or hit the interpreter's digit limit.
-    if len(text) - text.startswith("-") > 19:
+    if len(text) - text.startswith("-") > 20:
         return _BigNumber(text)
     return int(text)
 
@@ -137,7 +143,8 @@ def _describe(value: object) -> str:
     if isinstance(value, str):
         return _shown(value)
     if isinstance(value, list):
-        return f"an array of {len(value)}" if value else "an empty array"
+        count = len(value)
+        return f"an array of {count} item{'' if count == 1 else 's'}" if value else "an empty array"
     if isinstance(value, dict):
         return "an object"
     return f"a Python {type(value).__name__}"
@@ -182,22 +189,22 @@ def _array(value: _Json, path: str, limit: int | None = None) -> list[_Json]:
     return value
 
 
-def _integer(value: _Json, path: str) -> int:
-    if type(value) is not int:
-        if isinstance(value, _BigNumber):
-            _fail(path, f"{_describe(value)} is out of range (-2**63 to 2**63 - 1)")
+def _integer(value: _Json, path: str, *, top: int = INT_BOUND) -> int:
+    """An integer from ``-2**63`` to ``top - 1``."""
+    if type(value) is not int and not isinstance(value, _BigNumber):
         _fail(path, f"expected an integer, got {_describe(value)}")
-    if not -INT_BOUND <= value < INT_BOUND:
-        _fail(path, f"{_describe(value)} is out of range (-2**63 to 2**63 - 1)")
+    if isinstance(value, _BigNumber) or not -INT_BOUND <= value < top:
+        shown = "2**63 - 1" if top == INT_BOUND else "2**64 - 1"
+        _fail(path, f"{_describe(value)} is out of range (-2**63 to {shown})")
     return value
 
 
-def _integer_or_null(value: _Json, path: str) -> int | None:
+def _integer_or_null(value: _Json, path: str, *, top: int = INT_BOUND) -> int | None:
     if value is None:
         return None
     if type(value) is not int and not isinstance(value, _BigNumber):
         _fail(path, f"expected an integer or null, got {_describe(value)}")
-    return _integer(value, path)
+    return _integer(value, path, top=top)
 
 
 def _string(value: _Json, path: str, limit: int) -> str:
@@ -232,6 +239,8 @@ def _player_table(value: _Json, path: str) -> dict[int, int]:
     """A ``{"<players>": number}`` table of the rules (``set_sizes``, ``hand_sizes``)."""
     if not isinstance(value, dict):
         _fail(path, f"expected an object, got {_describe(value)}")
+    if len(value) > MAX_TILES:
+        _fail(path, f"{len(value)} player counts, but a record allows at most {MAX_TILES}")
     table: dict[int, int] = {}
     for key, number in value.items():
         if not isinstance(key, str) or not _PLAYER_KEY.fullmatch(key):
@@ -286,7 +295,7 @@ def _tile(value: _Json, path: str) -> Tile:
 
 
 def _tiles(value: _Json, path: str) -> list[Tile]:
-    return [_tile(t, f"{path}[{k}]") for k, t in enumerate(_array(value, path))]
+    return [_tile(t, f"{path}[{k}]") for k, t in enumerate(_array(value, path, MAX_TILES))]
 
 
 # -- reading a record ---------------------------------------------------------------------
@@ -376,7 +385,7 @@ def _read(record: _Json) -> _Parsed:
     players = _integer(record["players"], "players")
     if not 2 <= players <= MAX_PLAYERS:
         _fail("players", f"a record has 2 to {MAX_PLAYERS} players, not {players}")
-    seed = _integer_or_null(record["seed"], "seed")
+    seed = _integer_or_null(record["seed"], "seed", top=SEED_BOUND)
     rules = _read_rules(record["rules"])
     try:
         rules.check_players(players)

@@ -8,12 +8,21 @@ pickled without leaking another seat's tiles or the boneyard's order.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from ._moves import Draw, Event, Move, Play
-from ._round import Obligation, Outcome, Round, _layout_of_events, _obligation, turn_moves
+from ._round import (
+    Obligation,
+    Outcome,
+    Round,
+    _History,
+    _layout_of_events,
+    _moves_of,
+    _obligation,
+    turn_moves,
+)
 from ._rules import Rules
 from ._scoring import Standing
 from ._table import Layout, OpenEnd, TableState
@@ -26,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["MatchView", "RoundView"]
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, eq=False, getstate_setstate=False)
 class RoundView:
     """A round as seat :attr:`seat` sees it (hidden information left out).
 
@@ -61,12 +70,65 @@ class RoundView:
     round_double: Tile
     #: The round's first seat as dealt (R23).
     first: int
-    #: The moves so far; another seat's draws show no tile.
-    history: tuple[Event, ...]
     #: The ending, winner and scores once the round is over.
     outcome: Outcome | None
-    _table: TableState = attrs.field(eq=False, repr=False, alias="table")
-    _turn_draws: int = attrs.field(eq=False, repr=False, alias="turn_draws")
+    _moves: _History = attrs.field(repr=False, alias="moves")
+    _mine: tuple[Tile, ...] = attrs.field(repr=False, alias="mine")
+    _length: int = attrs.field(repr=False, alias="length")
+    _table: TableState = attrs.field(repr=False, alias="table")
+    _turn_draws: int = attrs.field(repr=False, alias="turn_draws")
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """The moves so far, the first first; another seat's draws show no tile."""
+        mine = iter(self._mine)
+        return tuple(
+            Event(seat, move, next(mine) if seat == self.seat and type(move) is Draw else None)
+            for seat, move in _moves_of(self._moves)
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RoundView):
+            return NotImplemented
+        if self is other:
+            return True
+        if (
+            self._length != other._length
+            or self.seat != other.seat
+            or self.hand != other.hand
+            or self.hand_counts != other.hand_counts
+            or self.boneyard_count != other.boneyard_count
+            or self.to_move != other.to_move
+            or self.round_double != other.round_double
+            or self.first != other.first
+            or self.outcome != other.outcome
+            or self._mine != other._mine
+            or self.rules != other.rules
+        ):
+            return False
+        a, b = self._moves, other._moves
+        while a is not None and b is not None:
+            if a is b:
+                return True
+            if a[0] != b[0] or a[1] != b[1]:
+                return False
+            a, b = a[2], b[2]
+        return a is b
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.hand, self.hand_counts, self.to_move, self._length))
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = {a.name: getattr(self, a.name) for a in attrs.fields(RoundView)}
+        state["_moves"] = _moves_of(self._moves)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        node: _History = None
+        for seat, move in state["_moves"]:
+            node = (seat, move, node)
+        for a in attrs.fields(RoundView):
+            object.__setattr__(self, a.name, node if a.name == "_moves" else state[a.name])
 
     @property
     def players(self) -> int:
@@ -105,7 +167,7 @@ class RoundView:
     def drawn_tile(self) -> Tile | None:
         """The tile this seat has just drawn, when it is still this seat's turn (R13)."""
         if self._turn_draws and self.to_move == self.seat:
-            return self.history[-1].drawn
+            return self._mine[-1]
         return None
 
     def legal_moves(self) -> list[Move]:
@@ -153,7 +215,7 @@ class RoundView:
         state = "over" if self.to_move is None else f"seat {self.to_move} to move"
         return (
             f"<RoundView of seat {self.seat}, {self.rules.name}, double {self.round_double}: "
-            f"{state} after {len(self.history)} moves, hand {' '.join(map(str, self.hand))}>"
+            f"{state} after {self._length} moves, hand {' '.join(map(str, self.hand))}>"
         )
 
 
@@ -199,20 +261,29 @@ def round_view(rnd: Round, seat: int) -> RoundView:
     """The view of ``rnd`` from ``seat`` (see :meth:`Round.view`)."""
     if type(seat) is not int or not 0 <= seat < rnd.players:
         raise ValueError(f"seat is 0 to {rnd.players - 1}, not {seat!r}")
-    history = tuple(
-        e if e.drawn is None or e.seat == seat else attrs.evolve(e, drawn=None) for e in rnd.history
-    )
+    mine = []
+    index = rnd._drawn  # walking back from the newest move, the draws count down
+    node = rnd._history
+    while node is not None:
+        if type(node[1]) is Draw:
+            index -= 1
+            if node[0] == seat:
+                mine.append(TILES[rnd._boneyard[index]])
+        node = node[2]
+    mine.reverse()
     return RoundView(
         rnd.rules,
         seat,
         rnd.hand(seat),
         rnd.hand_counts,
-        len(rnd.boneyard),
+        len(rnd._boneyard) - rnd._drawn,
         rnd.to_move,
         rnd.round_double,
         rnd.first,
-        history,
         rnd.outcome,
+        moves=rnd._history,
+        mine=tuple(mine),
+        length=rnd._length,
         table=rnd._table,
         turn_draws=rnd._turn_draws,
     )

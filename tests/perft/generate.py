@@ -20,9 +20,11 @@ from __future__ import annotations
 import copy
 import random
 import sys
+import textwrap
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -65,12 +67,12 @@ class PerftFile:
     """One .perft file: a preset, knobs changed from it (none for the preset's own file)."""
 
     preset: str
-    knobs: dict[str, object] = field(default_factory=dict)
+    knobs: dict[str, Any] = field(default_factory=dict)
     positions: tuple[Position, ...] = ()
 
     def rules(self) -> Rules:
         base = PRESETS[self.preset]
-        return attrs.evolve(base, **self.knobs) if self.knobs else base  # type: ignore[misc]
+        return attrs.evolve(base, **self.knobs) if self.knobs else base
 
 
 FILES: dict[str, PerftFile] = {
@@ -160,9 +162,7 @@ def move_text(move: RefMove) -> str:
     return f"{tile_text(tile)}@{tile_text(onto)}"
 
 
-def deal(
-    rules: Rules, position: Position
-) -> tuple[list[list[RefTile]], list[RefTile], int]:
+def deal(rules: Rules, position: Position) -> tuple[list[list[RefTile]], list[RefTile], int]:
     """The hands, the boneyard and the round double of a seeded deal (R5, R6)."""
     n = rules.set_size(position.players)
     size = rules.hand_size(position.players)
@@ -191,7 +191,7 @@ def informative_stop(game: ReferenceRound, moves: list[RefMove], part: float) ->
     have counts of 1 that test little.
     """
     start = int(part * len(moves))
-    order = [*range(start, len(moves)), *range(start - 1, -1, -1)]
+    order: list[int] = [*range(start, len(moves)), *range(start - 1, -1, -1)]
     for stop in order:
         position = copy.deepcopy(game)
         for move in moves[:stop]:
@@ -212,19 +212,26 @@ def counts_for(game: ReferenceRound) -> list[int]:
     return counts
 
 
+def wrapped(key: str, words: list[str]) -> list[str]:
+    """``key`` and its words on lines of at most 100 characters; the key starts each one."""
+    lines = textwrap.wrap(" ".join(words), width=100 - len(key) - 1) or [""]
+    return [f"{key} {line}".rstrip() for line in lines]
+
+
 def render(name: str, spec: PerftFile) -> str:
     rules = spec.rules()
     knobs = " ".join(f"{key}={value!r}" for key, value in spec.knobs.items())
     lines = [
-        f"# Move-sequence counts (perft) for {name}: the preset {spec.preset}"
-        + (" with changed knobs." if knobs else "."),
+        f"# Move-sequence counts (perft) for {name}:",
+        f"# the preset {spec.preset}" + (" with the knobs changed below." if knobs else "."),
         "# Written by tests/perft/generate.py with the reference round (tests/reference.py);",
         "# checked against the engine by tests/test_perft.py. Do not edit by hand.",
         "#",
         "# A position is a seeded deal, Round.deal(rules, players, seed=, round_double=, first=),",
         "# listed tile by tile (hands in tile order, the boneyard in draw order), then the",
-        "# moves played from it. 'perft D C': C sequences of D moves from there, counting Draw",
-        "# and Pass as moves and a sequence that ends the round as one leaf.",
+        "# moves played from it (a long list goes on over lines that repeat its key).",
+        "# 'perft D C': C sequences of D moves from there, counting Draw and Pass as moves",
+        "# and a sequence that ends the round as one leaf.",
         "",
         f"rules {spec.preset}" + (f" {knobs}" if knobs else ""),
     ]
@@ -242,15 +249,17 @@ def render(name: str, spec: PerftFile) -> str:
         lines += [
             "",
             f"position {name}-{number}",
-            f"deal players={position.players} seed={position.seed} round_double={double} "
-            f"first={position.first}",
+            (
+                f"deal players={position.players} seed={position.seed} "
+                f"round_double={double} first={position.first}"
+            ),
         ]
         lines += [
             f"hand {seat} {' '.join(map(tile_text, sorted(hand)))}"
             for seat, hand in enumerate(hands)
         ]
-        lines.append(f"boneyard {' '.join(map(tile_text, boneyard))}".rstrip())
-        lines.append(f"moves {' '.join(map(move_text, played))}".rstrip())
+        lines += wrapped("boneyard", list(map(tile_text, boneyard)))
+        lines += wrapped("moves", list(map(move_text, played)))
         lines += [f"perft {depth} {count}" for depth, count in enumerate(counts, start=1)]
     return "\n".join(lines) + "\n"
 

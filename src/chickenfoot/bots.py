@@ -1,0 +1,576 @@
+"""Bots: players that choose a move from what their seat can see.
+
+A bot is anything with a ``name`` and a ``choose(view, rng)`` method (the
+:class:`Player` protocol). It is handed a :class:`~chickenfoot.RoundView`, never the
+full :class:`~chickenfoot.Round`, so it cannot peek at other hands or at the boneyard.
+Three bots come with the library:
+
+* :class:`RandomPlayer` picks uniformly among the legal moves;
+* :class:`GreedyPlayer` scores every legal move with a short, documented heuristic;
+* :class:`SearchPlayer` samples the hidden tiles many times and plays every candidate
+  move out to the end of the round (determinized Monte Carlo).
+
+:func:`play_round` and :func:`play_match` seat bots at a table and play to the end:
+
+>>> from chickenfoot import PRESETS
+>>> from chickenfoot.bots import GreedyPlayer, RandomPlayer, play_match
+>>> match = play_match(PRESETS["chickie-duel"], [GreedyPlayer(), RandomPlayer()], seed=1)
+>>> match.is_over, len(match.results)
+(True, 7)
+
+Every bot here is an immutable, picklable value that keeps no state between calls, so
+one bot may play several seats and be sent to worker processes.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Literal, Protocol, TypeAlias, runtime_checkable
+
+import attrs
+
+from ._match import Match
+from ._moves import DRAW, PASS, Draw, Move, Pass, Play
+from ._round import Round
+from ._rules import Rules
+from ._scoring import hand_score, round_winner
+from ._table import TableState
+from ._tiles import HIGH, LOW, mask_of
+from ._views import RoundView
+from .errors import IllegalMoveError
+
+__all__ = [
+    "GreedyPlayer",
+    "Player",
+    "RandomPlayer",
+    "SearchPlayer",
+    "play_match",
+    "play_round",
+]
+
+#: The policy that plays the moves of a :class:`SearchPlayer`'s playouts.
+Rollout: TypeAlias = Literal["random", "greedy"]
+#: What a :class:`SearchPlayer` maximises: the penalty margin or the round win.
+Objective: TypeAlias = Literal["margin", "win"]
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A bot: something that chooses a move for its seat from that seat's view.
+
+    :func:`play_round` and :func:`play_match` call :meth:`choose` on every turn of the
+    seat, forced moves included, with :meth:`Round.view <chickenfoot.Round.view>` of
+    that seat and a shared :class:`random.Random`. Any class with these two members is
+    a player; it need not inherit from anything:
+
+    >>> import random
+    >>> from chickenfoot import Move, RoundView
+    >>> class FirstMove:
+    ...     name = "first"
+    ...
+    ...     def choose(self, view: RoundView, rng: random.Random) -> Move:
+    ...         return view.legal_moves()[0]
+    >>> isinstance(FirstMove(), Player)
+    True
+
+    A player should be picklable, so that benchmarks can ship it to a process pool, and
+    should keep no state from one call to the next (or document what it keeps): the
+    same player object may sit at several seats.
+
+    .. versionadded:: 0.1
+    """
+
+    @property
+    def name(self) -> str:
+        """A short name for tables and error messages."""
+        ...
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move:
+        """The move to make now: one of ``view.legal_moves()``.
+
+        Called only on the turn of ``view.seat``. ``rng`` is the only source of
+        randomness a player should use, so that seeded games replay exactly.
+        """
+        ...
+
+
+@attrs.frozen
+class RandomPlayer:
+    """Plays a legal move picked uniformly at random.
+
+    >>> import random
+    >>> from chickenfoot import PRESETS, Round
+    >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+    >>> RandomPlayer().choose(rnd.view(0), random.Random(0))
+    Play(Tile(9, 9), onto=None)
+
+    .. versionadded:: 0.1
+    """
+
+    #: The name shown in tables and error messages.
+    name: str = "random"
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move:
+        """A uniformly random legal move of ``view``."""
+        return rng.choice(view.legal_moves())
+
+
+@attrs.frozen
+class GreedyPlayer:
+    """Scores each legal move with a fixed heuristic and plays the best one.
+
+    A play of tile ``t`` scores the sum of these terms, each with its weight:
+
+    * ``pips``: the penalty points ``t`` would score in hand (R17), the double-blank
+      counting :attr:`Rules.double_blank <chickenfoot.Rules.double_blank>`: heavy tiles go first;
+    * ``double``: 1 for a double, hard to place and so best shed while it can be;
+    * ``follow``: how many of the tiles left in hand match the place ``t`` opens (its
+      free end, or a double's toes), so that the next turn has a play;
+    * ``flexible`` (subtracted): how many open places show a number of ``t``; a tile
+      that fits many places is easy to play later, so it is kept;
+    * ``dead_foot`` (subtracted): 1 for a double played onto an open end when too few
+      tiles of its number are left off the table to give it all its toes (R9); such a
+      foot can never be finished, so nobody may play elsewhere and the round blocks
+      (R16). Tiles in hand count as left, since only the table and the hand are known.
+
+    A :class:`~chickenfoot.Pass` offered next to the plays of a drawn tile (``play_drawn
+    = "may"``, R13) scores ``-pass_penalty``, so the drawn tile is played unless the
+    weights say otherwise. Draws and passes that are the only move are made at once.
+    The choice depends on the view alone; equal best scores are split by ``rng``.
+
+    >>> import random
+    >>> from chickenfoot import PRESETS, Round
+    >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=4)
+    >>> for _ in range(5):
+    ...     rnd = rnd.apply(rnd.legal_moves()[0])
+    >>> rnd.legal_moves()
+    [Play(Tile(3, 3), onto=Tile(6, 3)), Play(Tile(4, 4), onto=Tile(6, 4))]
+    >>> GreedyPlayer().choose(rnd.view(rnd.to_move), random.Random(0))
+    Play(Tile(4, 4), onto=Tile(6, 4))
+
+    .. versionadded:: 0.1
+    """
+
+    #: Weight of the tile's penalty points.
+    pips: float = 1.0
+    #: Bonus for playing a double.
+    double: float = 10.0
+    #: Weight of the tiles left in hand that fit the place the play opens.
+    follow: float = 3.0
+    #: Weight of the open places the tile fits (a tile that fits many is kept).
+    flexible: float = 2.0
+    #: Penalty for starting a foot whose toes cannot all be found.
+    dead_foot: float = 6.0
+    #: Penalty for passing when the drawn tile may be played (``play_drawn = "may"``).
+    pass_penalty: float = 100.0
+    #: The name shown in tables and error messages.
+    name: str = "greedy"
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move:
+        """The best legal move of ``view`` by the heuristic, ties broken by ``rng``."""
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        hand = mask_of(view.hand)
+        return _greedy_pick(self, view.rules, _table_of(view), hand, moves, rng)
+
+
+@attrs.frozen
+class SearchPlayer:
+    """Decides by determinized Monte Carlo search over what its seat cannot see.
+
+    For a decision with more than one legal move, it
+
+    1. groups the moves that lead to the same game: the same tile onto different
+       open ends that show the same number leaves the same numbers open, so one
+       representative of each group is searched;
+    2. samples :attr:`samples` full rounds consistent with its view
+       (:meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>`): the other
+       hands and the boneyard's order dealt at random from the tiles it has not seen;
+    3. on every sample, plays every candidate move and then the rest of the round with
+       the :attr:`rollout` policy at every seat, the same number of times for each
+       candidate, with the same random numbers for each candidate (common random
+       numbers, which make the comparison sharper);
+    4. plays the candidate with the best mean: with ``objective="margin"`` the mean of
+       the other seats' penalty points minus its own (R17), with ``objective="win"``
+       how often it wins the round (R18). Equal means are split by ``rng``.
+
+    :attr:`playouts` is the budget: at most that many playouts per decision (at least
+    one per candidate), split evenly over samples and candidates; fewer samples are
+    drawn when the budget cannot cover :attr:`samples` of them. A forced move (one
+    legal move, or one group) is returned at once, without sampling.
+
+    It reads nothing but the view, so it plays the same move on any two rounds that
+    give its seat equal views:
+
+    >>> import random
+    >>> from chickenfoot import PRESETS, Round
+    >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=4)
+    >>> for _ in range(5):
+    ...     rnd = rnd.apply(rnd.legal_moves()[0])
+    >>> view = rnd.view(rnd.to_move)
+    >>> bot = SearchPlayer(samples=4, playouts=40)
+    >>> other = view.sample_state(random.Random(9))  # other hidden tiles, same view
+    >>> bot.choose(view, random.Random(1)) == bot.choose(other.view(view.seat), random.Random(1))
+    True
+
+    .. versionadded:: 0.1
+    """
+
+    #: How many full rounds consistent with the view are sampled per decision.
+    samples: int = attrs.field(default=8, validator=attrs.validators.ge(1))
+    #: The budget: total playouts per decision, over all samples and candidates.
+    playouts: int = attrs.field(default=400, validator=attrs.validators.ge(1))
+    #: The policy of every seat in the playouts: ``"random"`` or ``"greedy"``.
+    rollout: Rollout = attrs.field(
+        default="greedy", validator=attrs.validators.in_(("random", "greedy"))
+    )
+    #: What is maximised: ``"margin"`` (the others' mean penalty minus its own) or
+    #: ``"win"`` (winning the round).
+    objective: Objective = attrs.field(
+        default="margin", validator=attrs.validators.in_(("margin", "win"))
+    )
+    #: The heuristic of greedy playouts.
+    greedy: GreedyPlayer = attrs.field(factory=GreedyPlayer)
+    #: How many deals :meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>`
+    #: may try for one consistent sample.
+    max_tries: int = attrs.field(default=100, validator=attrs.validators.ge(1))
+    #: The name shown in tables and error messages.
+    name: str = "search"
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move:
+        """The legal move of ``view`` with the best mean over the sampled playouts."""
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        table = _table_of(view)
+        candidates: dict[tuple[int, int], Move] = {}
+        for move in moves:
+            candidates.setdefault(_move_key(table, move), move)
+        options = list(candidates.values())
+        if len(options) == 1:
+            return options[0]
+        samples = max(1, min(self.samples, self.playouts // len(options)))
+        repeats = max(1, self.playouts // (samples * len(options)))
+        policy = _random_pick if self.rollout == "random" else self._greedy_rollout
+        seat = view.seat
+        totals = [0.0] * len(options)
+        for _ in range(samples):
+            state = _Snapshot.of(view.sample_state(rng, max_tries=self.max_tries))
+            for _ in range(repeats):
+                seed = rng.getrandbits(64)
+                for i, move in enumerate(options):
+                    scores, winner = state.play_out(move, policy, random.Random(seed))
+                    totals[i] += _value(scores, winner, seat, self.objective)
+        best = max(totals)
+        return rng.choice([m for m, total in zip(options, totals, strict=True) if total == best])
+
+    def _greedy_rollout(
+        self, rules: Rules, table: TableState, hand: int, moves: list[Move], rng: random.Random
+    ) -> Move:
+        if len(moves) == 1:
+            return moves[0]
+        return _greedy_pick(self.greedy, rules, table, hand, moves, rng)
+
+
+# -- driving bots -----------------------------------------------------------------------------
+
+
+def play_round(rnd: Round, players: Sequence[Player], rng: random.Random) -> Round:
+    """Play ``rnd`` to its end, each seat's move chosen by its bot.
+
+    The bot of seat ``s`` is ``players[s]``; on every turn of ``s`` it is given only
+    ``rnd.view(s)`` and ``rng``. A round already over is returned as it is.
+
+    Args:
+        rnd: the round to play on from.
+        players: one bot per seat, in seat order.
+        rng: the random source handed to every bot.
+
+    Returns:
+        The finished round; its :attr:`~chickenfoot.Round.outcome` has the scores.
+
+    Raises:
+        ValueError: ``players`` does not have one bot per seat of ``rnd``.
+        TypeError: a bot is not a :class:`Player`, or its move is not a move.
+        IllegalMoveError: a bot chose a move the rules do not allow; the message names
+            the bot, the seat and the rule.
+
+    >>> import random
+    >>> from chickenfoot import PRESETS, Round
+    >>> rnd = Round.deal(PRESETS["classic"], 3, seed=2)
+    >>> done = play_round(rnd, [GreedyPlayer()] * 3, random.Random(2))
+    >>> done.is_over, done.outcome.winner
+    (True, 1)
+
+    .. versionadded:: 0.1
+    """
+    _check_players(players, rnd.players)
+    while not rnd.is_over:
+        seat = rnd.to_move
+        assert seat is not None
+        bot = players[seat]
+        rnd = _apply_choice(rnd, bot, seat, bot.choose(rnd.view(seat), rng))
+    return rnd
+
+
+def play_match(rules: Rules, players: Sequence[Player], *, seed: int) -> Match:
+    """Play a whole match of ``rules`` between bots, one seat each, and return it.
+
+    The match is :meth:`Match.new <chickenfoot.Match.new>` ``(rules, len(players),
+    seed=seed)``; the bots draw their randomness from one ``random.Random(seed)``
+    shared by all of them, so the same seed and bots replay the same match.
+
+    Raises:
+        RulesError: the variant does not cover ``len(players)`` players.
+        TypeError: a bot is not a :class:`Player`, or its move is not a move.
+        IllegalMoveError: a bot chose a move the rules do not allow; the message names
+            the bot, the seat and the rule.
+
+    >>> from chickenfoot import PRESETS
+    >>> match = play_match(PRESETS["chickie-duel"], [RandomPlayer(), GreedyPlayer()], seed=5)
+    >>> match.is_over, match.totals, match.winners
+    (True, (84, 38), (1,))
+
+    .. versionadded:: 0.1
+    """
+    _check_players(players, None)
+    match = Match.new(rules, len(players), seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over:
+        rnd = match.round
+        seat = rnd.to_move
+        assert seat is not None
+        bot = players[seat]
+        move = bot.choose(rnd.view(seat), rng)
+        _apply_choice(rnd, bot, seat, move)  # checks the move, naming the bot
+        match = match.apply(move)
+    return match
+
+
+def _check_players(players: Sequence[Player], seats: int | None) -> None:
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise TypeError(f"players is a sequence of bots, one per seat, not {players!r}")
+    if seats is not None and len(players) != seats:
+        raise ValueError(f"the round has {seats} seats, but {len(players)} players were given")
+    for seat, bot in enumerate(players):
+        if not isinstance(bot, Player):
+            raise TypeError(
+                f"the player of seat {seat} is {bot!r}, which has no name and choose(view, rng)"
+            )
+
+
+def _apply_choice(rnd: Round, bot: Player, seat: int, move: object) -> Round:
+    """``rnd`` after ``move``, chosen by ``bot`` at ``seat``; errors name the bot."""
+    if not isinstance(move, (Play, Draw, Pass)):
+        raise TypeError(
+            f"bot {bot.name!r} at seat {seat} returned {move!r}, which is not a move "
+            f"(a Play, Draw or Pass)"
+        )
+    try:
+        return rnd.apply(move)
+    except IllegalMoveError as error:
+        legal = ", ".join(map(str, rnd.legal_moves()))
+        raise IllegalMoveError(
+            move,
+            seat,
+            f"bot {bot.name!r} at seat {seat} chose an illegal move: {error.reason}; "
+            f"the legal moves were {legal}",
+            error.rule,
+        ) from error
+
+
+# -- the heuristic and the playouts (trusted internals) ---------------------------------------
+
+#: A rollout policy: the move for the seat with ``hand`` among its legal ``moves``.
+_Policy: TypeAlias = Callable[[Rules, TableState, int, list[Move], random.Random], Move]
+
+
+def _table_of(view: RoundView) -> TableState:
+    return view._table
+
+
+def _move_key(table: TableState, move: Move) -> tuple[int, int]:
+    """Equal for moves that lead to the same game: the tile and the number it covers.
+
+    Playing a tile onto either of two open ends that show the same number leaves the same
+    numbers open, so the rest of the round cannot tell the two apart (R2, R10).
+    """
+    if isinstance(move, Play):
+        t = move.tile.index
+        if move.onto is None:
+            return (t, -3)
+        onto = move.onto.index
+        if onto == table.pending:
+            return (t, -1)
+        number = table.open_number(onto)
+        return (t, -2 if number is None else number)
+    return (-1, 0 if isinstance(move, Pass) else 1)
+
+
+def _greedy_pick(
+    weights: GreedyPlayer,
+    rules: Rules,
+    table: TableState,
+    hand: int,
+    moves: list[Move],
+    rng: random.Random,
+) -> Move:
+    """The best of ``moves`` for the seat holding ``hand`` by ``weights``, ties by ``rng``."""
+    best: list[Move] = []
+    top = 0.0
+    suit = table.suit
+    ends = table.ends
+    pending = table.pending
+    for move in moves:
+        if type(move) is not Play or move.onto is None:
+            score = -weights.pass_penalty if type(move) is Pass else 0.0
+        else:
+            t = move.tile.index
+            high, low = HIGH[t], LOW[t]
+            rest = hand & ~(1 << t)
+            score = weights.pips * (rules.double_blank if t == 0 else high + low)
+            fits = len(ends[high]) + (len(ends[low]) if low != high else 0)
+            if pending >= 0 and (HIGH[pending] in (high, low)):
+                fits += table.free
+            score -= weights.flexible * fits
+            if high == low:
+                score += weights.double
+                if pending < 0:  # a new foot: can its toes all be found? (R9)
+                    left = (suit[high] & ~table.on & ~(1 << t)).bit_count()
+                    if left < rules.toes_per_double:
+                        score -= weights.dead_foot
+                opened = high
+            else:
+                o = move.onto.index
+                covered = HIGH[pending] if o == pending else (high if o in ends[high] else low)
+                opened = low if covered == high else high
+            score += weights.follow * (rest & suit[opened]).bit_count()
+        if not best or score > top:
+            best, top = [move], score
+        elif score == top:
+            best.append(move)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _random_pick(
+    rules: Rules, table: TableState, hand: int, moves: list[Move], rng: random.Random
+) -> Move:
+    return moves[0] if len(moves) == 1 else rng.choice(moves)
+
+
+def _value(scores: tuple[int, ...], winner: int, seat: int, objective: Objective) -> float:
+    """How good a finished playout is for ``seat``: higher is better."""
+    if objective == "win":
+        return 1.0 if winner == seat else 0.0
+    others = (sum(scores) - scores[seat]) / (len(scores) - 1)
+    return others - scores[seat]
+
+
+@attrs.frozen
+class _Snapshot:
+    """A full round in the bare form the playouts need: bitmasks and indices."""
+
+    rules: Rules
+    table: TableState
+    hands: tuple[int, ...]
+    boneyard: tuple[int, ...]
+    drawn: int
+    to_move: int
+    turn_draws: int
+    lead: int
+
+    @classmethod
+    def of(cls, rnd: Round) -> _Snapshot:
+        if rnd.is_over or not rnd._table.placed:
+            raise ValueError("playouts start from a round in play with its round double placed")
+        return cls(
+            rnd.rules,
+            rnd._table,
+            rnd._hands,
+            rnd._boneyard,
+            rnd._drawn,
+            rnd._to_move,
+            rnd._turn_draws,
+            rnd._lead,
+        )
+
+    def play_out(
+        self, first: Move | None, policy: _Policy, rng: random.Random
+    ) -> tuple[tuple[int, ...], int]:
+        """Play ``first`` (a legal move, or ``None``), then ``policy`` at every seat to the
+        end of the round; return the scores (R17) and the winner (R18).
+
+        The turn structure is that of :func:`~chickenfoot._round.turn_moves` and
+        :meth:`Round._push <chickenfoot.Round._push>` (R12-R16), on bare values; where a
+        seat has the same legal moves in the same order as the engine gives, so a
+        policy that reads the same random numbers plays the same round.
+        """
+        rules = self.rules
+        table, boneyard, drawn, p, turn_draws = (
+            self.table,
+            self.boneyard,
+            self.drawn,
+            self.to_move,
+            self.turn_draws,
+        )
+        hands = list(self.hands)
+        players = len(hands)
+        size = len(boneyard)
+        reserve = rules.boneyard_reserve
+        limit = rules.draws_per_turn
+        may = rules.play_drawn == "may"
+        toes = rules.toes_per_double
+        foot = rules.first_foot_required
+        move = first
+        while True:
+            if move is None:
+                if turn_draws:  # R13: only the drawn tile
+                    moves = table.plays(1 << boneyard[drawn - 1])
+                    if moves:
+                        if may:
+                            moves.append(PASS)
+                        move = policy(rules, table, hands[p], moves, rng)
+                    elif size - drawn > reserve and (limit is None or turn_draws < limit):
+                        move = DRAW
+                    else:
+                        move = PASS
+                else:
+                    moves = table.plays(hands[p])
+                    if moves:  # R12
+                        move = policy(rules, table, hands[p], moves, rng)
+                    else:  # R13-R15
+                        move = DRAW if size - drawn > reserve else PASS
+            kind = type(move)
+            if kind is Play:
+                assert isinstance(move, Play) and move.onto is not None
+                t = move.tile.index
+                hand = hands[p] & ~(1 << t)
+                hands[p] = hand
+                table = table.after(t, move.onto.index, toes, foot)
+                if not hand:  # R16: went out
+                    return _scores(hands, rules), p
+                p = (p + 1) % players
+                turn_draws = 0
+            elif kind is Draw:
+                hands[p] |= 1 << boneyard[drawn]
+                drawn += 1
+                turn_draws += 1
+            else:
+                p = (p + 1) % players
+                turn_draws = 0
+            move = None
+            if size - drawn <= reserve:  # R16: blocked?
+                everyone = 0
+                for hand in hands:
+                    everyone |= hand
+                if not table.playable(everyone):
+                    scores = _scores(hands, rules)
+                    return scores, round_winner(scores, self.lead)
+
+
+def _scores(hands: list[int], rules: Rules) -> tuple[int, ...]:
+    blank = rules.double_blank
+    return tuple(hand_score(h, blank) for h in hands)
+

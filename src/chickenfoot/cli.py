@@ -1,0 +1,826 @@
+"""The ``chickenfoot`` command: play against bots, simulate matches, replay records, list rules.
+
+Run ``chickenfoot --help`` (or ``python -m chickenfoot --help``) for the subcommands;
+:doc:`/cli` describes them. Tables and the progress bar use `rich
+<https://rich.readthedocs.io/>`_ when it is installed (``pip install "chickenfoot[cli]"``);
+without it, or with ``--plain``, everything is plain text.
+
+Exit codes: 0 when all went well, 1 for a record that cannot be loaded, 2 for a usage
+error (an unknown option, preset or bot, a player count the rules do not cover, a file
+that cannot be read), 130 when interrupted with Ctrl-C, and 141 when the output pipe is
+closed early (as by ``| head``).
+
+.. versionadded:: 0.1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, TextIO
+
+from ._match import Match
+from ._moves import Draw, Event, Move, Pass, Play
+from ._notation import parse_move
+from ._records import _read_rules, load_record
+from ._round import Ending, Obligation, Round
+from ._rules import PRESETS, Rules, find_preset
+from ._scoring import Standing
+from ._tiles import Tile
+from ._views import RoundView
+from .errors import IllegalMoveError, InvalidMoveError, RecordError, RulesError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from .bots import Player
+
+__all__ = ["main"]
+
+#: The bots the command knows, by the name ``--bots`` takes.
+BOT_NAMES: Final = ("random", "greedy", "search")
+
+_PROG: Final = "chickenfoot"
+_QUIT: Final = frozenset({"q", "quit", "exit"})
+_HELP: Final = frozenset({"h", "help", "?"})
+_TABLE: Final = frozenset({"t", "table"})
+
+
+class UsageError(Exception):
+    """A command line that asks for something impossible; ``main`` returns 2."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``chickenfoot`` command with ``argv`` (``sys.argv[1:]`` by default).
+
+    Returns the exit code: 0 when all went well, 1 for a record that cannot be loaded,
+    2 for a usage error, 130 when interrupted.
+
+    >>> main(["rules", "chickie", "--plain"])  # doctest: +ELLIPSIS
+    chickie-duel (aliases: chickie, kurczak)
+    ...
+    0
+
+    .. versionadded:: 0.1
+    """
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a usage error already reported
+        return exc.code if isinstance(exc.code, int) else 2
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        return 2
+    out = _Output(plain=args.plain)
+    try:
+        code: int = args.run(args, out)
+    except UsageError as exc:
+        print(f"{_PROG} {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"\n{_PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader left, as ``| head`` does: stop without a word
+        _silence_stdout()
+        return 141
+    return code
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that flushing it at exit cannot fail again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+# -- the command line ---------------------------------------------------------------------
+
+
+def _parser() -> argparse.ArgumentParser:
+    from . import __version__
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--plain", action="store_true", help="plain text output, even when rich is installed"
+    )
+    parser = argparse.ArgumentParser(
+        prog=_PROG,
+        description="Chicken Foot dominoes: play against bots, simulate matches, "
+        "replay game records, list the rules.",
+        epilog="Exit codes: 0 ok, 1 bad record, 2 usage error.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.set_defaults(command=None, plain=False)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    play = sub.add_parser(
+        "play",
+        parents=[common],
+        help="play a match in the terminal against bots",
+        description="Play a match against bots. On your turn, type the number of a "
+        "legal move or the move itself (9-4@9-9, 9-9, draw, pass); 'help' for more.",
+    )
+    _rules_options(play)
+    play.add_argument("--players", type=_whole(2), help="seats at the table (default 4)")
+    play.add_argument("--seat", type=_whole(0), default=0, help="your seat (default 0)")
+    play.add_argument(
+        "--bots",
+        default="greedy",
+        help=f"the bots in the other seats, in seat order, one for all or one each: "
+        f"{', '.join(BOT_NAMES)} (default greedy)",
+    )
+    play.add_argument("--seed", type=int, help="deal from this seed (default: a random one)")
+    play.set_defaults(run=_play, command="play")
+
+    simulate = sub.add_parser(
+        "simulate",
+        parents=[common],
+        help="play many matches between bots and summarize them",
+        description="Play many matches between bots on all CPUs and print a summary.",
+    )
+    _rules_options(simulate)
+    simulate.add_argument("--players", type=_whole(2), help="seats (default: one per bot, or 4)")
+    simulate.add_argument(
+        "--bots",
+        default="random",
+        help=f"one bot per seat or one for all: {', '.join(BOT_NAMES)} (default random)",
+    )
+    simulate.add_argument("--games", type=_whole(1), default=100, help="matches (default 100)")
+    simulate.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    simulate.add_argument("--jobs", type=_whole(1), help="worker processes (default: one per CPU)")
+    simulate.add_argument(
+        "--json", action="store_true", help="print the summary as JSON, and nothing else"
+    )
+    simulate.add_argument(
+        "--records", metavar="DIR", type=Path, help="write every game's record into DIR"
+    )
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.set_defaults(run=_simulate, command="simulate")
+
+    replay = sub.add_parser(
+        "replay",
+        parents=[common],
+        help="print a game record round by round",
+        description="Load a game record (a round or a match), replaying every move, and "
+        "print it round by round with the scores. Exits with 1 if it cannot be loaded.",
+    )
+    replay.add_argument("file", type=Path, help="the record, a JSON file")
+    replay.add_argument("--brief", action="store_true", help="results only, without the moves")
+    replay.add_argument("--table", action="store_true", help="show the table after each round")
+    replay.set_defaults(run=_replay, command="replay")
+
+    rules = sub.add_parser(
+        "rules",
+        parents=[common],
+        help="list the presets and their knobs",
+        description="List the presets, or every knob of one preset.",
+    )
+    rules.add_argument("name", nargs="?", help="a preset or an alias")
+    rules.set_defaults(run=_rules, command="rules")
+    return parser
+
+
+def _rules_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--preset", default="classic", help="the rules (default classic)")
+    group.add_argument(
+        "--rules",
+        metavar="FILE",
+        type=Path,
+        help='a JSON file of knobs, {"preset": "classic", "knobs": {"double_blank": 25}}',
+    )
+
+
+def _whole(minimum: int) -> Callable[[str], int]:
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"at least {minimum}, not {value}")
+        return value
+
+    convert.__name__ = "number"
+    return convert
+
+
+# -- output -------------------------------------------------------------------------------
+
+
+class _Output:
+    """Lines and tables on stdout, drawn by rich when it is there and wanted."""
+
+    def __init__(self, *, plain: bool) -> None:
+        self.console = None if plain else _console()
+
+    def line(self, text: str = "") -> None:
+        print(text, flush=True)
+
+    def table(
+        self,
+        title: str,
+        columns: Sequence[str],
+        rows: Sequence[Sequence[object]],
+        *,
+        left: int = 1,
+    ) -> None:
+        """A table; the first ``left`` columns are text, the others numbers."""
+        cells = [[_cell(value) for value in row] for row in rows]
+        if self.console is not None:
+            from rich import box
+            from rich.table import Table
+
+            table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+            for i, name in enumerate(columns):
+                table.add_column(name, justify="left" if i < left else "right")
+            for row in cells:
+                table.add_row(*row)
+            self.console.print(table)
+            return
+        widths = [max(len(str(c)) for c in column) for column in zip(columns, *cells, strict=True)]
+
+        def fit(row: Sequence[str]) -> str:
+            parts = (
+                c.ljust(w) if i < left else c.rjust(w)
+                for i, (c, w) in enumerate(zip(row, widths, strict=True))
+            )
+            return "  ".join(parts).rstrip()
+
+        lines = [title, fit(columns), fit(["-" * w for w in widths]), *map(fit, cells)]
+        print("\n".join(lines), flush=True)
+
+
+def _cell(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def _console(*, stderr: bool = False) -> Console | None:
+    """A rich console, or ``None`` when rich is not installed."""
+    try:
+        from rich.console import Console
+    except ImportError:
+        return None
+    console = Console(stderr=stderr, highlight=False)
+    if not console.is_terminal:  # a pipe or a file: no need to wrap at 80 columns
+        console = Console(stderr=stderr, highlight=False, width=120)
+    return console
+
+
+@contextmanager
+def _progress_bar(total: int, *, show: bool, plain: bool) -> Iterator[Callable[[int, int], None]]:
+    """A progress callback drawing a bar on stderr; silent when ``show`` is false."""
+    if not show:
+        yield lambda done, total: None
+        return
+    console = None if plain else _console(stderr=True)
+    if console is None:
+        stream: TextIO = sys.stderr
+
+        def plain_bar(done: int, total: int) -> None:
+            width = 30
+            full = width * done // total
+            stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} games")
+            stream.flush()
+
+        try:
+            yield plain_bar
+        finally:
+            stream.write("\n")
+            stream.flush()
+        return
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("games", total=total)
+        yield lambda done, total: bar.update(task, completed=done)
+
+
+# -- shared pieces ------------------------------------------------------------------------
+
+
+def _rules_of(args: argparse.Namespace) -> Rules:
+    """The rules named by ``--preset`` or read from ``--rules FILE``."""
+    if args.rules is None:
+        try:
+            return find_preset(args.preset)
+        except RulesError as exc:
+            raise UsageError(str(exc)) from None
+    path: Path = args.rules
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise UsageError(f"{path} is not a JSON file: {exc}") from None
+    if isinstance(data, dict) and data.get("format") == "chickenfoot-record":
+        data = data.get("rules")  # the rules of a game record
+    if not isinstance(data, dict):
+        raise UsageError(f'{path}: expected an object like {{"preset": "classic", "knobs": {{}}}}')
+    data = {"preset": None, "knobs": {}, **data}
+    if isinstance(data["preset"], str):
+        try:
+            data["preset"] = find_preset(data["preset"]).name
+        except RulesError as exc:
+            raise UsageError(f"{path}: {exc}") from None
+    try:
+        return _read_rules(data)
+    except RecordError as exc:
+        raise UsageError(f"{path}: {exc}") from None
+
+
+def _player_count(rules: Rules, wanted: int | None, bots: int) -> int:
+    """``wanted``, checked against the rules; by default one per bot, or 4, or the least."""
+    counts = rules.player_counts
+    if wanted is None:
+        wanted = bots if bots > 1 else 4 if 4 in counts else counts[0]
+    try:
+        rules.check_players(wanted)
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
+    return wanted
+
+
+def _bot_names(spec: str) -> list[str]:
+    names = [name.strip().lower() for name in spec.split(",")]
+    for name in names:
+        if name not in BOT_NAMES:
+            raise UsageError(f"no bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
+    return names
+
+
+def _bots(names: Sequence[str], seats: int) -> list[Player]:
+    """One bot per seat from ``names``: one name each, or one name for all."""
+    if len(names) == 1:
+        names = list(names) * seats
+    elif len(names) != seats:
+        raise UsageError(
+            f"--bots names {len(names)} bots for {seats} seats: name one for all, or one each"
+        )
+    from . import bots
+
+    makers: dict[str, Callable[[], Player]] = {
+        "random": bots.RandomPlayer,
+        "greedy": bots.GreedyPlayer,
+        "search": bots.SearchPlayer,
+    }
+    return [makers[name]() for name in names]
+
+
+def _seats(values: Sequence[object]) -> str:
+    return ", ".join(f"seat {seat} {value}" for seat, value in enumerate(values))
+
+
+def _ending(rnd: Round | RoundView, who: Callable[[int], str]) -> str:
+    outcome = rnd.outcome
+    assert outcome is not None
+    if outcome.ending is Ending.WENT_OUT:
+        return f"{who(outcome.winner)} went out"
+    return f"blocked; {who(outcome.winner)} wins the round with the lowest score"
+
+
+def _standings_table(
+    out: _Output, title: str, standings: Sequence[Standing], who: Callable[[int], str]
+) -> None:
+    rows = [
+        (s.place, who(s.seat), s.total, s.zero_rounds)
+        for s in sorted(standings, key=lambda s: (s.place, s.seat))
+    ]
+    out.table(title, ("place", "player", "total", "rounds at 0"), rows, left=2)
+
+
+def _winners(winners: Sequence[int], who: Callable[[int], str]) -> str:
+    if len(winners) == 1:
+        return f"{who(winners[0])} wins the match"
+    return f"{', '.join(who(s) for s in winners[:-1])} and {who(winners[-1])} share the win"
+
+
+# -- chickenfoot play ---------------------------------------------------------------------
+
+_PLAY_HELP: Final = """\
+On your turn, type one of:
+  a number       the move of that number in the list
+  9-4@9-9        play 9-4 onto 9-9 (a tile, @, the tile it goes onto)
+  9-9            place the round double
+  draw, pass     draw a tile, or pass, when the rules allow it
+  table          show the table, your hand and your moves again
+  help           this text
+  quit           stop the game"""
+
+
+def _play(args: argparse.Namespace, out: _Output) -> int:
+    rules = _rules_of(args)
+    names = _bot_names(args.bots)
+    players = _player_count(rules, args.players, len(names) + 1 if len(names) > 1 else 1)
+    if not args.seat < players:
+        raise UsageError(f"--seat is 0 to {players - 1} at a table of {players}, not {args.seat}")
+    human: int = args.seat
+    others = [seat for seat in range(players) if seat != human]
+    bots = dict(zip(others, _bots(names, len(others)), strict=True))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    match = Match.new(rules, players, seed=seed)
+    rng = random.Random(seed)
+
+    def who(seat: int) -> str:
+        return "you" if seat == human else f"seat {seat} ({bots[seat].name})"
+
+    def whose(seat: int) -> str:
+        return f"seat {seat} (you)" if seat == human else who(seat)
+
+    out.line(
+        f"{rules.name}, {players} players, seed {seed}. You are seat {human}; "
+        + ", ".join(who(s) for s in others)
+        + "."
+    )
+    out.line("Type a move's number or the move (9-4@9-9, draw, pass); 'help' for more.")
+    shown = -1
+    while not match.is_over:
+        if match.round_index != shown:
+            shown = match.round_index
+            count = match.round_count
+            of = f" of {count}" if count is not None else ""
+            starts = f", {whose(match.round.first)} first" if rules.start == "centre" else ""
+            out.line(
+                f"\n== Round {shown + 1}{of}: round double {match.round.round_double}{starts} =="
+            )
+        seat = match.to_move
+        assert seat is not None
+        view = match.round.view(seat)
+        if seat != human:
+            move = bots[seat].choose(view, rng)
+            out.line(f"{who(seat)}: {_said(move)}")
+        else:
+            moves = view.legal_moves()
+            forced = len(moves) == 1 and not isinstance(moves[0], Play)
+            chosen = moves[0] if forced else _ask(out, view, match.round)
+            if chosen is None:
+                out.line(f"Game abandoned. Replay this deal with --seed {seed}.")
+                return 0
+            move = chosen
+        before = len(match.finished)
+        match = match.apply(move)
+        if seat == human:
+            played = match.round if len(match.finished) == before else match.finished[-1]
+            drawn = played.history[-1].drawn if isinstance(move, Draw) else None
+            out.line(f"you: {_said(move, drawn)}" + (" (your only move)" if forced else ""))
+        if len(match.finished) > before:
+            ended = match.finished[-1]
+            out.line(f"\nRound {before + 1} over: {_ending(ended, who)}.")
+            scores = ended.scores or ()
+            out.line("Scores: " + ", ".join(f"{whose(s)} {v}" for s, v in enumerate(scores)))
+            _standings_table(out, f"Standings after round {before + 1}", match.standings, whose)
+            if match.is_over:
+                break
+            for seat_, hand in enumerate(ended.hands):
+                if hand and seat_ != human:
+                    out.line(f"{who(seat_)} held {' '.join(map(str, hand))}")
+    winners = match.winners
+    out.line(
+        f"\nMatch over: {_winners(winners, who)}." + (" Well played!" if human in winners else "")
+    )
+    return 0
+
+
+def _said(move: Move, drawn: Tile | None = None) -> str:
+    if isinstance(move, Draw):
+        return "draws" if drawn is None else f"draws {drawn}"
+    if isinstance(move, Pass):
+        return "passes"
+    return f"plays {move}"
+
+
+def _show_turn(out: _Output, view: RoundView) -> list[Move]:
+    from ._pictures import layout_text
+
+    out.line()
+    out.line(layout_text(view))
+    counts = ", ".join(
+        f"seat {s} (you) {n}" if s == view.seat else f"seat {s} {n}"
+        for s, n in enumerate(view.hand_counts)
+    )
+    out.line(f"Tiles in hand: {counts}; boneyard {view.boneyard_count}")
+    out.line(f"Your hand: {' '.join(map(str, view.hand))}")
+    drawn = view.drawn_tile
+    if drawn is not None:
+        out.line(f"You drew {drawn}.")
+    if view.obligation not in (Obligation.NONE, Obligation.DRAWN_TILE):
+        out.line(f"Rule in force: {_OBLIGATIONS[view.obligation]}")
+    moves = view.legal_moves()
+    out.line("Your moves:")
+    for number, move in enumerate(moves, 1):
+        out.line(f"  {number:>2}. {_move_text(move)}")
+    return moves
+
+
+_OBLIGATIONS: Final = {
+    Obligation.ROUND_DOUBLE: "the round double comes first (R6)",
+    Obligation.OPENING: "the round double's places come first (R7)",
+    Obligation.FIRST_FOOT: "the first foot, a double onto an arm, comes first (R8)",
+    Obligation.TOES: "the toes of the last double come first (R9)",
+}
+
+
+def _move_text(move: Move) -> str:
+    if isinstance(move, Play) and move.onto is None:
+        return f"{move}  (place the round double)"
+    if isinstance(move, Draw):
+        return "draw"
+    if isinstance(move, Pass):
+        return "pass"
+    return str(move)
+
+
+def _ask(out: _Output, view: RoundView, rnd: Round) -> Move | None:
+    """The human's move, asked until it is legal; ``None`` to stop (quit or end of input)."""
+    moves = _show_turn(out, view)
+    while True:
+        try:
+            text = input("Your move> ")
+        except EOFError:
+            out.line("\nInput ended.")
+            return None
+        word = text.strip().lower()
+        if not word:
+            out.line(f"Type a number from 1 to {len(moves)}, or a move like {moves[0]}.")
+            continue
+        if word in _QUIT:
+            return None
+        if word in _HELP:
+            out.line(_PLAY_HELP)
+            continue
+        if word in _TABLE:
+            moves = _show_turn(out, view)
+            continue
+        if word.isdigit():
+            number = int(word)
+            if 1 <= number <= len(moves):
+                return moves[number - 1]
+            out.line(f"There is no move {number}: choose 1 to {len(moves)}.")
+            continue
+        try:
+            move = parse_move(text)
+        except InvalidMoveError as exc:
+            out.line(f"{exc}.")
+            continue
+        if move in moves:
+            return move
+        try:
+            rnd.apply(move)
+        except IllegalMoveError as exc:
+            out.line(f"{move} is not legal now: {exc.reason} ({exc.rule}).")
+        else:  # pragma: no cover - legal moves are all listed
+            return move
+
+
+# -- chickenfoot simulate -----------------------------------------------------------------
+
+
+def _simulate(args: argparse.Namespace, out: _Output) -> int:
+    from .simulation import default_jobs, simulate
+
+    rules = _rules_of(args)
+    names = _bot_names(args.bots)
+    players = _player_count(rules, args.players, len(names))
+    bots = _bots(names, players)
+    jobs = args.jobs or default_jobs()
+    show = not args.quiet and sys.stderr.isatty()
+    started = time.perf_counter()
+    with _progress_bar(args.games, show=show, plain=args.plain) as bar:
+        summary = simulate(
+            rules,
+            bots,
+            games=args.games,
+            seed=args.seed,
+            jobs=jobs,
+            progress=bar,
+            records=args.records is not None,
+        )
+    elapsed = time.perf_counter() - started
+    if args.records is not None:
+        _write_records(args.records, summary.records)
+    if args.json:
+        print(json.dumps(summary.to_dict(), indent=2))
+        return 0
+    out.line(
+        f"{rules.name}, {players} players, {summary.games} games, seed {summary.seed}: "
+        f"{summary.rounds} rounds in {elapsed:.1f} s on {jobs} worker{'s' * (jobs != 1)}"
+    )
+    out.table(
+        "By seat",
+        ("seat", "bot", "wins", "shared", "win %", "mean total", "penalty / round"),
+        [
+            (s.seat, s.bot, s.wins, s.shared_wins, 100 * s.win_rate, s.mean_total, s.mean_penalty)
+            for s in summary.seats
+        ],
+        left=2,
+    )
+    out.table(
+        "By bot",
+        ("bot", "seats", "wins", "shared", "win % / seat", "mean total", "penalty / round"),
+        [
+            (
+                b.name,
+                " ".join(map(str, b.seats)),
+                b.wins,
+                b.shared_wins,
+                100 * b.win_rate,
+                b.mean_total,
+                b.mean_penalty,
+            )
+            for b in summary.bots
+        ],
+        left=2,
+    )
+    out.line(
+        f"Rounds: {summary.moves_per_round:.1f} moves and {summary.draws_per_round:.1f} draws "
+        f"a round; {100 * summary.went_out_rate:.1f}% went out, "
+        f"{100 * summary.blocked_rate:.1f}% blocked."
+    )
+    if args.records is not None:
+        out.line(f"Wrote {len(summary.records)} records to {args.records}.")
+    return 0
+
+
+def _write_records(folder: Path, records: Sequence[str]) -> None:
+    width = max(4, len(str(len(records))))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for index, text in enumerate(records):
+            (folder / f"game-{index:0{width}d}.json").write_text(text + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write the records into {folder}: {exc.strerror or exc}") from None
+
+
+# -- chickenfoot replay -------------------------------------------------------------------
+
+
+def _replay(args: argparse.Namespace, out: _Output) -> int:
+    path: Path = args.file
+    try:
+        text = path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        game = load_record(text)
+    except RecordError as exc:
+        print(f"{_PROG} replay: {path}: {exc}", file=sys.stderr)
+        return 1
+    rounds: list[Round]
+    if isinstance(game, Round):
+        rounds = [game]
+        kind = "round"
+    else:
+        rounds = list(game.finished)
+        if not game.round.is_over:
+            rounds.append(game.round)
+        kind = "match"
+    first = rounds[0]
+    seed = "explicit deals" if first.seed is None else f"seed {game.seed}"
+    out.line(f"{first.rules.name} {kind}, {first.players} players, {seed}")
+
+    def who(seat: int) -> str:
+        return f"seat {seat}"
+
+    totals = [0] * first.players
+    for number, rnd in enumerate(rounds, 1):
+        out.line(
+            f"\n== Round {number}: round double {rnd.round_double}, first seat {rnd.first}, "
+            f"{len(rnd.moves)} moves =="
+        )
+        if not args.brief:
+            for step, event in enumerate(rnd.history, 1):
+                out.line(f"  {step:>3}. {_event_text(event)}")
+        if args.table:
+            from ._pictures import layout_text
+
+            out.line(layout_text(rnd))
+        if rnd.outcome is None:
+            out.line(f"In play: seat {rnd.to_move} to move.")
+            continue
+        totals = [t + s for t, s in zip(totals, rnd.outcome.scores, strict=True)]
+        out.line(f"Result: {_ending(rnd, who)}.")
+        out.line(f"Scores: {_seats(rnd.outcome.scores)}")
+        if kind == "match":
+            out.line(f"Totals: {_seats(totals)}")
+    if isinstance(game, Match):
+        if game.results:
+            title = "Final standings" if game.is_over else "Standings so far"
+            _standings_table(out, title, game.standings, who)
+        if game.is_over:
+            out.line(f"{_winners(game.winners, who).capitalize()}.")
+        else:
+            out.line(f"The match is not over: {len(game.results)} rounds finished.")
+    return 0
+
+
+def _event_text(event: Event) -> str:
+    move = event.move
+    if isinstance(move, Draw):
+        text = "draw" if event.drawn is None else f"draw {event.drawn}"
+    else:
+        text = str(move)
+    return f"seat {event.seat}: {text}"
+
+
+# -- chickenfoot rules --------------------------------------------------------------------
+
+
+def _rules(args: argparse.Namespace, out: _Output) -> int:
+    from ._rules import _ALIASES
+
+    if args.name is None:
+        presets = list(PRESETS.values())
+        lines: list[tuple[str, Callable[[Rules], object]]] = [
+            ("players", lambda r: _span(r.player_counts)),
+            ("set, double-N", lambda r: "/".join(map(str, _distinct(r.set_sizes)))),
+            ("hand size", lambda r: _span(_distinct(r.hand_sizes))),
+            ("start", lambda r: r.start),
+            ("opening toes", lambda r: r.opening_toes),
+            ("first foot", lambda r: "required" if r.first_foot_required else "no"),
+            ("toes per double", lambda r: r.toes_per_double),
+            ("boneyard reserve", lambda r: r.boneyard_reserve),
+            ("draws per turn", lambda r: r.draws_per_turn or "until playable"),
+            ("play drawn", lambda r: r.play_drawn),
+            ("double-blank", lambda r: r.double_blank),
+            ("rounds", lambda r: r.rounds if r.target is None else f"to {r.target}"),
+            ("ties", lambda r: r.tie_break),
+        ]
+        rows = [(label, *(show(r) for r in presets)) for label, show in lines]
+        out.table("Presets", ("knob", *(r.name for r in presets)), rows, left=len(presets) + 1)
+        for r in presets:
+            aliases = [alias for alias, name in _ALIASES.items() if name == r.name]
+            if aliases:
+                out.line(f"{r.name} is also called {', '.join(aliases)}")
+        out.line("Every knob of one preset, by player count: chickenfoot rules NAME")
+        return 0
+    try:
+        rules = find_preset(args.name)
+    except RulesError as exc:
+        raise UsageError(str(exc)) from None
+    aliases = [alias for alias, name in _ALIASES.items() if name == rules.name]
+    out.line(f"{rules.name}" + (f" (aliases: {', '.join(aliases)})" if aliases else ""))
+    knobs = _knobs(rules)
+    out.table("Knobs", ("knob", "value"), [(k, v) for k, v in knobs.items()], left=2)
+    return 0
+
+
+def _distinct(pairs: Sequence[tuple[int, int]]) -> list[int]:
+    """The values of a player table, each once, in order."""
+    return sorted({value for _, value in pairs})
+
+
+def _knobs(rules: Rules) -> dict[str, Any]:
+    import attrs
+
+    values: dict[str, Any] = {}
+    for field in attrs.fields(Rules):
+        value = getattr(rules, field.name)
+        if field.name == "set_sizes":
+            value = _table_text(value, "double-")
+        elif field.name == "hand_sizes":
+            value = _table_text(value)
+        values[field.name] = value
+    return values
+
+
+def _span(values: Sequence[int]) -> str:
+    return f"{values[0]}" if len(values) == 1 else f"{values[0]}-{values[-1]}"
+
+
+def _table_text(pairs: Sequence[tuple[int, int]], prefix: str = "") -> str:
+    """A player table as text, runs of equal values joined: ``2-6: double-9, 7-10: double-12``."""
+    runs: list[tuple[int, int, int]] = []
+    for players, value in pairs:
+        if runs and runs[-1][2] == value and runs[-1][1] == players - 1:
+            runs[-1] = (runs[-1][0], players, value)
+        else:
+            runs.append((players, players, value))
+    if len(runs) == 1:
+        return f"{prefix}{runs[0][2]}"
+    return ", ".join(f"{a}: {prefix}{v}" if a == b else f"{a}-{b}: {prefix}{v}" for a, b, v in runs)

@@ -1,0 +1,914 @@
+"""Chicken Foot as an OpenSpiel game, for OpenSpiel's search and learning algorithms.
+
+Needs the ``openspiel`` extra: ``pip install "chickenfoot[openspiel]"``. Importing this
+module registers the game ``"chickenfoot"`` with ``pyspiel``:
+
+>>> import pyspiel
+>>> import chickenfoot.openspiel
+>>> game = pyspiel.load_game("chickenfoot(preset=classic,players=3)")
+>>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+(3, 1102, 55)
+
+One game is one round (R5-R18). Its parameters are ``preset`` (a preset name or alias,
+default ``"chickie-duel"``), ``players`` (default 2), and knobs that override the preset:
+``boneyard_reserve``, ``double_blank`` and ``draws_per_turn`` (-1 keeps the preset's
+value; ``draws_per_turn=0`` means no limit), ``play_drawn`` (``""`` keeps it, else
+``"must"`` or ``"may"``), ``round_double`` (its number; -1 for the set's highest) and
+``first`` (the round's first seat, R23).
+
+**Chance.** The deal is one chance node per tile dealt: seat 0's hand first, then seat
+1's, and so on (R5), each tile drawn uniformly from those not dealt yet. The boneyard is
+not ordered in advance: every :class:`~chickenfoot.Draw` is a decision node followed by a
+chance node that picks the drawn tile uniformly from the boneyard (R13). Chance outcomes
+are tile indices (:attr:`Tile.index <chickenfoot.Tile.index>`).
+
+**Actions** are the codes of :func:`move_to_action`, the same as in
+:mod:`chickenfoot.pettingzoo`; :meth:`ChickenFootState.action_to_move` decodes them.
+
+**Returns** are zero-sum: when the round ends each seat gets the mean of the other seats'
+penalty points minus its own (R17).
+
+**Information.** The information state of a seat is what it has seen: its dealt tiles
+in deal order, every move with its seat, and the tiles it drew itself; the observation is
+the table as it stands, its hand and the public counts. Both come as strings and as
+tensors (:class:`ChickenFootObserver`), and states serialize as their action history.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Protocol
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from ._moves import DRAW, Draw, Event, Move, Pass, Play
+from ._round import Obligation, Round
+from ._rules import Rules, find_preset
+from ._tiles import TILES, Tile, tile_set
+from ._views import RoundView
+from .errors import IllegalMoveError
+
+__all__ = [
+    "GAME_TYPE",
+    "PARAMETERS",
+    "SAMPLE_ATTEMPTS",
+    "ChickenFootGame",
+    "ChickenFootObserver",
+    "ChickenFootState",
+    "PlayerBot",
+    "action_count",
+    "action_to_move",
+    "move_to_action",
+]
+
+#: The parameters of the game and their defaults.
+PARAMETERS: Final[Mapping[str, int | str]] = {
+    "preset": "chickie-duel",
+    "players": 2,
+    "boneyard_reserve": -1,
+    "double_blank": -1,
+    "draws_per_turn": -1,
+    "play_drawn": "",
+    "round_double": -1,
+    "first": 0,
+}
+
+#: The game's type, as registered with ``pyspiel``.
+GAME_TYPE: Final = pyspiel.GameType(
+    short_name="chickenfoot",
+    long_name="Chicken Foot dominoes",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=20,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=dict(PARAMETERS),
+)
+
+_OBLIGATIONS: Final = tuple(Obligation)
+#: How many samples :meth:`ChickenFootState.resample_from_infostate` tries for a deal
+#: that agrees with every move.
+SAMPLE_ATTEMPTS: Final = 20
+#: Columns of a row of the ``history`` tensor piece (see :class:`ChickenFootObserver`).
+_ROW: Final = 13
+
+
+# -- actions (the same codes as chickenfoot.pettingzoo) ---------------------------------------
+
+
+@functools.cache
+def _tiles(n: int) -> tuple[Tile, ...]:
+    return tile_set(n)
+
+
+def action_count(set_size: int) -> int:
+    """How many action codes the double-``set_size`` set has: ``2 * T * (N + 1) + 2``.
+
+    >>> action_count(6), action_count(9)
+    (394, 1102)
+    """
+    return 2 * len(_tiles(set_size)) * (set_size + 1) + 2
+
+
+def move_to_action(move: Move, set_size: int) -> int:
+    """The action code of ``move`` in the double-``set_size`` set.
+
+    With N the set size, T its tile count and W = N + 1, a play of ``tile`` (index ``t``)
+    matching by its high end (``side`` 0) or low end (``side`` 1) the number ``k`` of the
+    tile it goes onto, ``Tile(k, j)``, is ``(2 * t + side) * W + j``. Placing the round
+    double ``Tile(d, d)`` (``onto=None``, R6) takes the code of the double played onto
+    itself, which is never a play: ``2 * t * W + d``. :class:`~chickenfoot.Draw` is
+    ``2 * T * W`` and :class:`~chickenfoot.Pass` the code after it.
+
+    >>> from chickenfoot import Draw, Play, Tile
+    >>> move_to_action(Play(Tile(6, 6)), 6), move_to_action(Play(Tile(6, 3), Tile(6, 6)), 6)
+    (384, 342)
+
+    Raises:
+        ValueError: a tile is not in the set, or the tiles share no number.
+    """
+    width = set_size + 1
+    if isinstance(move, Draw):
+        return 2 * len(_tiles(set_size)) * width
+    if isinstance(move, Pass):
+        return 2 * len(_tiles(set_size)) * width + 1
+    tile, onto = move.tile, move.onto
+    if tile.high > set_size or (onto is not None and onto.high > set_size):
+        raise ValueError(f"{move!r} is not a move of the double-{set_size} set")
+    if onto is None:
+        if not tile.is_double:
+            raise ValueError(f"{move!r}: only the round double is placed onto nothing (R4)")
+        return 2 * tile.index * width + tile.high
+    if onto == tile:
+        raise ValueError(f"{move!r}: a tile is not played onto itself (R1)")
+    if onto.has(tile.high):
+        side, number = 0, tile.high
+    elif onto.has(tile.low):
+        side, number = 1, tile.low
+    else:
+        raise ValueError(f"{move!r}: {tile} and {onto} share no number (R1)")
+    return (2 * tile.index + side) * width + onto.other(number)
+
+
+def action_to_move(action: int, set_size: int) -> Move:
+    """The move of action code ``action`` in the double-``set_size`` set (see
+    :func:`move_to_action`).
+
+    >>> action_to_move(342, 6), action_to_move(384, 6), action_to_move(392, 6)
+    (Play(Tile(6, 3), onto=Tile(6, 6)), Play(Tile(6, 6), onto=None), Draw())
+
+    Raises:
+        ValueError: the code is out of range or is one of the few that name no move.
+    """
+    code = operator.index(action)
+    tiles = _tiles(set_size)
+    width = set_size + 1
+    draw = 2 * len(tiles) * width
+    if code == draw:
+        return Draw()
+    if code == draw + 1:
+        return Pass()
+    if not 0 <= code < draw:
+        raise ValueError(f"action {code} is not a code of the double-{set_size} set")
+    slot, other = divmod(code, width)
+    index, side = divmod(slot, 2)
+    tile = tiles[index]
+    if side == 1 and tile.is_double:
+        raise ValueError(f"action {code} names no move: a double has no low side")
+    onto = Tile(tile.high if side == 0 else tile.low, other)
+    if onto == tile:
+        if tile.is_double:
+            return Play(tile, None)
+        raise ValueError(f"action {code} names no move: {tile} onto itself")
+    return Play(tile, onto)
+
+
+# -- the game's parameters ----------------------------------------------------------------
+
+
+@attrs.frozen
+class _Config:
+    """Everything fixed for a game: the variant, the table and the sizes."""
+
+    params: tuple[tuple[str, int | str], ...]
+    rules: Rules
+    players: int
+    n: int
+    hand: int
+    round_double: Tile
+    first: int
+
+    @property
+    def tiles(self) -> int:
+        return len(_tiles(self.n))
+
+    @property
+    def centre(self) -> bool:
+        return self.rules.start == "centre"
+
+    @property
+    def dealt(self) -> int:
+        """Tiles dealt to the hands: the deal's chance nodes."""
+        return self.players * self.hand
+
+    @property
+    def boneyard(self) -> int:
+        """Tiles left for the boneyard after the deal."""
+        return self.tiles - self.dealt - self.centre
+
+    @property
+    def max_game_length(self) -> int:
+        """A bound on the decisions of a round.
+
+        Every tile is played once and every boneyard tile drawn once; a turn with a draw
+        ends in a play or a pass; and a pass without a draw comes at most ``players - 1``
+        times in a row (then nobody can move and the round is blocked, R16).
+        """
+        return self.tiles * self.players + 2 * self.boneyard + self.players
+
+    @property
+    def max_score(self) -> int:
+        """A bound on one hand's penalty points (R17): every pip of the set."""
+        return sum(t.high + t.low for t in _tiles(self.n)) + self.rules.double_blank
+
+
+@functools.cache
+def _config(params: tuple[tuple[str, int | str], ...]) -> _Config:
+    values = {**PARAMETERS, **dict(params)}
+    rules = find_preset(str(values["preset"]))
+    knobs: dict[str, Any] = {}
+    for name in ("boneyard_reserve", "double_blank"):
+        if int(values[name]) >= 0:
+            knobs[name] = int(values[name])
+    draws = int(values["draws_per_turn"])
+    if draws >= 0:
+        knobs["draws_per_turn"] = draws or None
+    if values["play_drawn"] != "":
+        knobs["play_drawn"] = values["play_drawn"]
+    if knobs:
+        rules = attrs.evolve(rules, **knobs)
+    players = int(values["players"])
+    n = rules.set_size(players)
+    number = int(values["round_double"])
+    if number > n:
+        raise ValueError(f"round_double is -1 or 0 to {n} for double-{n}, not {number}")
+    first = int(values["first"])
+    if not 0 <= first < players:
+        raise ValueError(f"first is a seat from 0 to {players - 1}, not {first}")
+    double = Tile(n, n) if number < 0 else Tile(number, number)
+    return _Config(
+        tuple(sorted(values.items())), rules, players, n, rules.hand_size(players), double, first
+    )
+
+
+def _config_of(params: Mapping[str, Any] | None) -> _Config:
+    return _config(tuple(sorted((params or {}).items())))
+
+
+# -- the state's contents -----------------------------------------------------------------
+
+
+@attrs.frozen
+class _Core:
+    """A state's contents, immutable: cloning shares it, serializing replays its history.
+
+    ``deal`` holds the tiles dealt so far, by position (R5); ``moves`` the moves applied to
+    ``round``; ``drawn`` the drawn tiles in order; ``awaiting`` is set between a
+    :class:`Draw` and the chance node that picks its tile. ``hint`` is a boneyard order to
+    try first when the deal is complete, so that replaying a sampled round needs no
+    rebuilds; it changes nothing a player can see. A ``trusted`` core applies moves
+    unchecked: it holds a sampled world that contradicts some move (see
+    :meth:`ChickenFootState.resample_from_infostate`).
+    """
+
+    config: _Config
+    history: tuple[int, ...] = ()
+    deal: tuple[int, ...] = ()
+    moves: tuple[Move, ...] = ()
+    drawn: tuple[int, ...] = ()
+    round: Round | None = None
+    awaiting: bool = False
+    hint: tuple[int, ...] = attrs.field(default=(), eq=False)
+    trusted: bool = False
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
+        return self
+
+    def __copy__(self) -> _Core:
+        return self
+
+    def __reduce__(self) -> tuple[Callable[..., _Core], tuple[Any, ...]]:
+        return _replay, (self.config.params, self.history, self.trusted)
+
+    @property
+    def dealing(self) -> bool:
+        return self.round is None
+
+    def current_player(self) -> int:
+        if self.round is None or self.awaiting:
+            return int(pyspiel.PlayerId.CHANCE)
+        to_move = self.round.to_move
+        return int(pyspiel.PlayerId.TERMINAL) if to_move is None else to_move
+
+    def undealt(self) -> list[int]:
+        """The tiles no hand holds yet, nor the table (the deal's chance outcomes)."""
+        gone = set(self.deal) | set(self.drawn)
+        if self.config.centre:
+            gone.add(self.config.round_double.index)
+        return [t for t in range(self.config.tiles) if t not in gone]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes = self.undealt()
+        return [(t, 1.0 / len(outcomes)) for t in outcomes]
+
+    def legal_moves(self) -> list[Move]:
+        if self.round is None or self.awaiting:
+            return []
+        return self.round.legal_moves()
+
+    def apply(self, action: int) -> _Core:
+        history = (*self.history, action)
+        if self.round is None:
+            deal = (*self.deal, action)
+            rnd = _start(self.config, deal, (), self.hint) if len(deal) == self.config.dealt else None
+            return self._then(history, deal, self.moves, self.drawn, rnd, False)
+        if self.awaiting:
+            rnd = self.round
+            if rnd.boneyard[0].index != action:
+                # The boneyard's order is dealt as it is drawn: deal this round again with
+                # ``action`` next and replay its moves (already checked, so unchecked).
+                rnd = _start(self.config, self.deal, (*self.drawn, action), ())
+                for move in self.moves:
+                    rnd = rnd._push(move)
+            moves = (*self.moves, DRAW)
+            rnd = self._next(rnd, DRAW)
+            return self._then(history, self.deal, moves, (*self.drawn, action), rnd, False)
+        move = action_to_move(action, self.config.n)
+        if isinstance(move, Draw):
+            if not self.trusted and not self.round.is_legal(move):
+                self.round.apply(move)  # raises the IllegalMoveError
+            return self._then(history, self.deal, self.moves, self.drawn, self.round, True)
+        rnd = self._next(self.round, move)
+        return self._then(history, self.deal, (*self.moves, move), self.drawn, rnd, False)
+
+    def _then(
+        self,
+        history: tuple[int, ...],
+        deal: tuple[int, ...],
+        moves: tuple[Move, ...],
+        drawn: tuple[int, ...],
+        rnd: Round | None,
+        awaiting: bool,
+    ) -> _Core:
+        return _Core(
+            self.config, history, deal, moves, drawn, rnd, awaiting, self.hint, self.trusted
+        )
+
+    def _next(self, rnd: Round, move: Move) -> Round:
+        # A trusted core replays a sampled world unchecked, as RoundView.sample_state does.
+        return rnd._push(move) if self.trusted else rnd.apply(move)
+
+    def seat_dealt(self, seat: int) -> tuple[Tile, ...]:
+        """The tiles dealt to ``seat`` so far, in deal order."""
+        hand = self.config.hand
+        return tuple(TILES[t] for t in self.deal[seat * hand : (seat + 1) * hand])
+
+    def events(self, seat: int | None) -> list[Event]:
+        """The moves so far, showing the drawn tiles of ``seat`` (all for ``None``, none for
+        -1), with the draw in progress last."""
+        if self.round is None:
+            return []
+        if seat is None:
+            events = list(self.round.history)
+        elif seat < 0:
+            events = [attrs.evolve(e, drawn=None) for e in self.round.history]
+        else:
+            events = list(self.round.view(seat).history)
+        if self.awaiting and self.round.to_move is not None:
+            events.append(Event(self.round.to_move, Draw()))
+        return events
+
+
+def _start(config: _Config, deal: Sequence[int], drawn: Sequence[int], hint: Sequence[int]) -> Round:
+    """The round after ``deal``, its boneyard ordered to give ``drawn`` first."""
+    hand = config.hand
+    hands = [[TILES[t] for t in deal[s * hand : (s + 1) * hand]] for s in range(config.players)]
+    used = set(deal) | set(drawn)
+    if config.centre:
+        used.add(config.round_double.index)
+    rest = [t for t in hint if t not in used] if hint else []
+    rest += [t for t in range(config.tiles) if t not in used and t not in rest]
+    boneyard = [TILES[t] for t in (*drawn, *rest)]
+    return Round.from_deal(
+        config.rules, hands, boneyard, round_double=config.round_double, first=config.first
+    )
+
+
+def _replay(
+    params: tuple[tuple[str, int | str], ...], history: tuple[int, ...], trusted: bool = False
+) -> _Core:
+    """The contents of the state reached by ``history`` (how a pickled state comes back)."""
+    core = _Core(_config(params), trusted=trusted)
+    for action in history:
+        core = core.apply(action)
+    return core
+
+
+# -- the game ---------------------------------------------------------------------------
+
+
+class ChickenFootGame(pyspiel.Game):  # type: ignore[misc]
+    """The ``"chickenfoot"`` game: one round of a variant (see the module's documentation).
+
+    Load it with ``pyspiel.load_game("chickenfoot(preset=classic,players=4)")``, or make
+    it directly with a dict of parameters.
+
+    Raises:
+        RulesError: no preset has that name, the variant does not cover the players, or a
+            knob clashes with the others.
+
+    .. versionadded:: 0.1
+    """
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        config = _config_of(params)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=action_count(config.n),
+            max_chance_outcomes=config.tiles,
+            num_players=config.players,
+            min_utility=-float(config.max_score),
+            max_utility=float(config.max_score),
+            utility_sum=0.0,
+            max_game_length=config.max_game_length,
+        )
+        super().__init__(GAME_TYPE, info, dict(config.params))
+        self.config = config
+
+    @property
+    def rules(self) -> Rules:
+        """The variant."""
+        return self.config.rules
+
+    def new_initial_state(self) -> ChickenFootState:
+        """The state before the deal."""
+        return ChickenFootState(self)
+
+    def make_py_observer(
+        self,
+        iig_obs_type: pyspiel.IIGObservationType | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> ChickenFootObserver:
+        """An observer of states of this game (OpenSpiel's Python observer interface)."""
+        return ChickenFootObserver(
+            self.config, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params
+        )
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The deal's chance nodes and one per boneyard tile."""
+        return self.config.dealt + self.config.boneyard
+
+
+class ChickenFootState(pyspiel.State):  # type: ignore[misc]
+    """A state of a :class:`ChickenFootGame`: the deal so far, then a round in play.
+
+    .. versionadded:: 0.1
+    """
+
+    def __init__(self, game: ChickenFootGame) -> None:
+        super().__init__(game)
+        self._core = _Core(game.config)
+
+    # -- OpenSpiel's interface -------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to move, or ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
+        return self._core.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        n = self._core.config.n
+        return sorted(move_to_action(m, n) for m in self._core.legal_moves())
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The tiles the next chance node may deal or draw, each as likely."""
+        return self._core.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self._core = self._core.apply(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            core = self._core
+            if core.dealing:
+                return f"deal {TILES[action]} to seat {len(core.deal) // core.config.hand}"
+            return f"draw {TILES[action]}"
+        return str(action_to_move(action, self._core.config.n))
+
+    def is_terminal(self) -> bool:
+        """Whether the round is over (R16)."""
+        rnd = self._core.round
+        return rnd is not None and rnd.is_over
+
+    def returns(self) -> list[float]:
+        """Each seat's mean of the others' penalty points minus its own, once over."""
+        rnd = self._core.round
+        if rnd is None or rnd.scores is None:
+            return [0.0] * self._core.config.players
+        scores = rnd.scores
+        total, others = sum(scores), len(scores) - 1
+        return [(total - score) / others - score for score in scores]
+
+    def __str__(self) -> str:
+        core = self._core
+        config = core.config
+        if core.round is None:
+            lines = [f"dealing {len(core.deal)} of {config.dealt}"]
+            for seat in range(config.players):
+                lines.append(f"seat {seat}: {' '.join(map(str, core.seat_dealt(seat)))}")
+            return "\n".join(lines)
+        rnd = core.round
+        lines = [f"{config.rules.name}, {config.players} players, double {rnd.round_double}"]
+        for seat, hand in enumerate(rnd.hands):
+            lines.append(f"seat {seat}: {' '.join(map(str, hand))}")
+        lines.append(f"boneyard: {' '.join(map(str, sorted(rnd.boneyard)))}")
+        lines.append(f"moves: {_events_text(core.events(None))}")
+        return "\n".join(lines)
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> ChickenFootState:
+        """A state that ``player_id`` cannot tell from this one, hidden tiles sampled.
+
+        The other hands and the drawn tiles it has not seen are drawn at random,
+        consistent with every move (:meth:`RoundView.sample_state
+        <chickenfoot.RoundView.sample_state>`). ``probability_sampler`` is called once
+        for a float in [0, 1) that seeds the sample.
+
+        In a few heavily constrained positions the sampler finds no deal that agrees with
+        every move; after :data:`SAMPLE_ATTEMPTS` tries the last sample is used anyway,
+        its moves replayed unchecked (the information state is still the same, and play
+        from it follows the rules).
+        """
+        rng = random.Random(int(probability_sampler() * 2**53))
+        core = self._core
+        hand = core.config.hand
+        mine = core.deal[player_id * hand : (player_id + 1) * hand]
+        if core.round is None:
+            pool = [t for t in core.undealt() if t not in mine]
+            pool += [t for i, t in enumerate(core.deal) if i // hand != player_id]
+            rng.shuffle(pool)
+            deal = []
+            for position in range(len(core.deal)):
+                seat, k = divmod(position, hand)
+                deal.append(mine[k] if seat == player_id else pool.pop())
+            return self._replayed(deal, (), ())
+        view = core.round.view(player_id)
+        for attempt in range(SAMPLE_ATTEMPTS):
+            sample = view.sample_state(rng)
+            deal = []
+            for seat, dealt in enumerate(sample.dealt_hands):
+                deal.extend(mine if seat == player_id else (t.index for t in dealt))
+            hint = tuple(t.index for t in sample.dealt_boneyard)
+            try:
+                return self._replayed(deal, sample.history, hint, attempt + 1 == SAMPLE_ATTEMPTS)
+            except IllegalMoveError:
+                continue
+        raise AssertionError("unreachable: the last attempt is trusted")  # pragma: no cover
+
+    def _replayed(
+        self,
+        deal: Sequence[int],
+        events: Sequence[Event],
+        hint: tuple[int, ...],
+        trusted: bool = False,
+    ) -> ChickenFootState:
+        """A new state of this game after ``deal`` and ``events`` (and this state's draw in
+        progress, if any)."""
+        n = self._core.config.n
+        actions = list(deal)
+        for event in events:
+            actions.append(move_to_action(event.move, n))
+            if event.drawn is not None:
+                actions.append(event.drawn.index)
+        if self._core.awaiting:
+            actions.append(move_to_action(Draw(), n))
+        state: ChickenFootState = self.get_game().new_initial_state()
+        state._core = attrs.evolve(state._core, hint=hint, trusted=trusted)
+        for action in actions:
+            state.apply_action(action)
+        return state
+
+    # -- chickenfoot's view of the state --------------------------------------------
+
+    @property
+    def round(self) -> Round | None:
+        """The round in play, ``None`` during the deal. It holds every hand: use it to
+        inspect, never as a player's input. Between a :class:`~chickenfoot.Draw` and the
+        chance node of its tile, the round is the one before the draw.
+        """
+        return self._core.round
+
+    def view(self, seat: int) -> RoundView:
+        """What ``seat`` sees of the round (:meth:`Round.view <chickenfoot.Round.view>`).
+
+        Raises:
+            ValueError: the deal is not complete.
+        """
+        if self._core.round is None:
+            raise ValueError("the tiles are still being dealt: no round to view yet")
+        return self._core.round.view(seat)
+
+    def action_to_move(self, action: int) -> Move:
+        """The move of a player's action code (see :func:`action_to_move`)."""
+        return action_to_move(action, self._core.config.n)
+
+    def move_to_action(self, move: Move) -> int:
+        """The action code of a move (see :func:`move_to_action`)."""
+        return move_to_action(move, self._core.config.n)
+
+
+def _events_text(events: Sequence[Event]) -> str:
+    out = []
+    for e in events:
+        text = f"{e.seat}:{e.move}"
+        if e.drawn is not None:
+            text += f"={e.drawn}"
+        out.append(text)
+    return " ".join(out)
+
+
+# -- observations ---------------------------------------------------------------------------
+
+
+class ChickenFootObserver:
+    """Observations of Chicken Foot states as tensors and strings (OpenSpiel's Python
+    observer interface: ``tensor``, ``dict``, ``set_from`` and ``string_from``).
+
+    Made by :meth:`ChickenFootGame.make_py_observer`; ``pyspiel`` uses it for
+    ``observation_tensor``, ``information_state_tensor`` and their strings. Which pieces
+    are in the tensor depends on the observation type (N the set size, T its tile count,
+    P the players, L the game's ``max_game_length``); seats are absolute:
+
+    ============  =======  =========================================================
+    piece         shape    content
+    ============  =======  =========================================================
+    player        P        one-hot: the observing seat
+    hand          T        the seat's tiles (private info of a single player)
+    drawn         T        the tile it just drew and must play or pass (R13)
+    hands         P, T     every seat's tiles (private info of all players)
+    table         T        tiles on the table (public info)
+    played_by     P, T     who played each tile
+    open_ends     N + 1    places showing each number (R2, R3)
+    pending       N + 2    one-hot: the double whose places come first, or none
+    obligation    6        one-hot :class:`~chickenfoot.Obligation`
+    round_double  N + 1    one-hot: the round double's number
+    hand_counts   P        tiles held by each seat
+    boneyard      1        tiles in the boneyard
+    to_move       P + 1    one-hot: the seat to move, or the last slot for chance or end
+    dealt         1        tiles dealt so far
+    history       L, 13    with perfect recall, one row a move: valid, seat, play, draw,
+                           pass, tile high and low, onto given, onto high and low,
+                           drawn tile known, its high and low
+    ============  =======  =========================================================
+
+    Raises:
+        ValueError: ``params`` is not empty (the observer takes none).
+    """
+
+    def __init__(
+        self,
+        config: _Config,
+        iig_obs_type: pyspiel.IIGObservationType,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
+        if params:
+            raise ValueError(f"the observer takes no parameters, not {dict(params)!r}")
+        self._config = config
+        self._recall = bool(iig_obs_type.perfect_recall)
+        self._public = bool(iig_obs_type.public_info)
+        private = iig_obs_type.private_info
+        self._single = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self._everyone = private == pyspiel.PrivateInfoType.ALL_PLAYERS
+        tiles, n, players = config.tiles, config.n, config.players
+        pieces: list[tuple[str, tuple[int, ...]]] = [("player", (players,))]
+        if self._single:
+            pieces += [("hand", (tiles,)), ("drawn", (tiles,))]
+        if self._everyone:
+            pieces.append(("hands", (players, tiles)))
+        if self._public:
+            pieces += [
+                ("table", (tiles,)),
+                ("played_by", (players, tiles)),
+                ("open_ends", (n + 1,)),
+                ("pending", (n + 2,)),
+                ("obligation", (len(_OBLIGATIONS),)),
+                ("round_double", (n + 1,)),
+                ("hand_counts", (players,)),
+                ("boneyard", (1,)),
+                ("to_move", (players + 1,)),
+                ("dealt", (1,)),
+            ]
+            if self._recall:
+                pieces.append(("history", (config.max_game_length, _ROW)))
+        size = sum(int(np.prod(shape)) for _, shape in pieces)
+        #: The flat observation tensor.
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, np.float32)
+        #: Named views of :attr:`tensor`, by piece.
+        self.dict: dict[str, npt.NDArray[np.float32]] = {}
+        start = 0
+        for name, shape in pieces:
+            count = int(np.prod(shape))
+            self.dict[name] = self.tensor[start : start + count].reshape(shape)
+            start += count
+
+    def set_from(self, state: ChickenFootState, player: int) -> None:
+        """Fill :attr:`tensor` with ``state`` as ``player`` observes it."""
+        core = state._core
+        config = self._config
+        self.tensor.fill(0.0)
+        d = self.dict
+        d["player"][player] = 1.0
+        rnd = core.round
+        if rnd is None:  # the deal
+            if "hand" in d:
+                for tile in core.seat_dealt(player):
+                    d["hand"][tile.index] = 1.0
+            if "hands" in d:
+                for seat in range(config.players):
+                    for tile in core.seat_dealt(seat):
+                        d["hands"][seat, tile.index] = 1.0
+            if self._public:
+                for seat in range(config.players):
+                    d["hand_counts"][seat] = len(core.seat_dealt(seat))
+                d["boneyard"][0] = config.tiles - config.centre - len(core.deal)
+                d["round_double"][config.round_double.high] = 1.0
+                d["to_move"][config.players] = 1.0
+                d["dealt"][0] = len(core.deal)
+            return
+        view = rnd.view(player)
+        if "hand" in d:
+            for tile in view.hand:
+                d["hand"][tile.index] = 1.0
+            if view.drawn_tile is not None:
+                d["drawn"][view.drawn_tile.index] = 1.0
+        if "hands" in d:
+            for seat, hand in enumerate(rnd.hands):
+                for tile in hand:
+                    d["hands"][seat, tile.index] = 1.0
+        if not self._public:
+            return
+        for placement in view.layout:
+            d["table"][placement.tile.index] = 1.0
+            if placement.seat is not None:
+                d["played_by"][placement.seat, placement.tile.index] = 1.0
+        for end in view.open_ends:
+            d["open_ends"][end.number] += end.places
+        pending = view.pending_double
+        d["pending"][config.n + 1 if pending is None else pending.high] = 1.0
+        d["obligation"][_OBLIGATIONS.index(view.obligation)] = 1.0
+        d["round_double"][view.round_double.high] = 1.0
+        for seat, count in enumerate(view.hand_counts):
+            d["hand_counts"][seat] = count
+        d["boneyard"][0] = view.boneyard_count
+        current = core.current_player()
+        d["to_move"][current if current >= 0 else config.players] = 1.0
+        d["dealt"][0] = len(core.deal)
+        if self._recall:
+            for i, event in enumerate(core.events(self._shown(player))):
+                d["history"][i] = _row(event)
+
+    def string_from(self, state: ChickenFootState, player: int) -> str:
+        """``state`` as ``player`` observes it, as text."""
+        core = state._core
+        if self._recall:
+            return self._information_string(core, player)
+        return self._observation_string(core, player)
+
+    def _shown(self, player: int) -> int | None:
+        """Whose drawn tiles the observer sees: ``player``'s, everyone's or nobody's."""
+        if self._everyone:
+            return None
+        return player if self._single else -1
+
+    def _information_string(self, core: _Core, player: int) -> str:
+        lines = [f"seat {player}"]
+        if self._single:
+            lines.append(f"dealt {' '.join(map(str, core.seat_dealt(player)))}")
+        if self._everyone:
+            for seat in range(self._config.players):
+                lines.append(f"dealt {seat} {' '.join(map(str, core.seat_dealt(seat)))}")
+        if self._public:
+            lines.append(f"deal {len(core.deal)} of {self._config.dealt}")
+            lines.append(f"moves {_events_text(core.events(self._shown(player)))}")
+        return "\n".join(lines)
+
+    def _observation_string(self, core: _Core, player: int) -> str:
+        rnd = core.round
+        parts = [f"seat {player}"]
+        if rnd is None:
+            if self._single:
+                parts.append(f"hand {' '.join(map(str, core.seat_dealt(player)))}")
+            if self._everyone:
+                for seat in range(self._config.players):
+                    parts.append(f"hand {seat} {' '.join(map(str, core.seat_dealt(seat)))}")
+            if self._public:
+                parts.append(f"dealing {len(core.deal)} of {self._config.dealt}")
+            return "; ".join(parts)
+        view = rnd.view(player)
+        if self._single:
+            parts.append(f"hand {' '.join(map(str, view.hand))}")
+            if view.drawn_tile is not None:
+                parts.append(f"drew {view.drawn_tile}")
+        if self._everyone:
+            for seat, hand in enumerate(rnd.hands):
+                parts.append(f"hand {seat} {' '.join(map(str, hand))}")
+        if self._public:
+            table = " ".join(
+                str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in view.layout
+            )
+            parts.append(f"table {table}")
+            pending = view.pending_double
+            if pending is not None:
+                parts.append(f"pending {pending}")
+            parts.append(f"obligation {view.obligation.value}")
+            parts.append(f"counts {' '.join(map(str, view.hand_counts))}")
+            parts.append(f"boneyard {view.boneyard_count}")
+            current = core.current_player()
+            if current >= 0:
+                parts.append(f"to move {current}")
+            elif core.awaiting:
+                parts.append(f"{rnd.to_move} draws")
+            else:
+                parts.append("over")
+        return "; ".join(parts)
+
+
+def _row(event: Event) -> list[float]:
+    move = event.move
+    row = [0.0] * _ROW
+    row[0] = 1.0
+    row[1] = float(event.seat)
+    if isinstance(move, Play):
+        row[2] = 1.0
+        row[5], row[6] = float(move.tile.high), float(move.tile.low)
+        if move.onto is not None:
+            row[7] = 1.0
+            row[8], row[9] = float(move.onto.high), float(move.onto.low)
+    elif isinstance(move, Draw):
+        row[3] = 1.0
+    else:
+        row[4] = 1.0
+    if event.drawn is not None:
+        row[10] = 1.0
+        row[11], row[12] = float(event.drawn.high), float(event.drawn.low)
+    return row
+
+
+# -- bots ---------------------------------------------------------------------------------
+
+
+class _Chooser(Protocol):
+    """What :class:`PlayerBot` needs of a chickenfoot player (see :mod:`chickenfoot.bots`)."""
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move: ...
+
+
+class PlayerBot(pyspiel.Bot):  # type: ignore[misc]
+    """A chickenfoot player (anything with ``choose(view, rng)``, such as
+    :class:`chickenfoot.bots.SearchPlayer`) as an OpenSpiel bot.
+
+    It hands the player its seat's view of the round, never the state, and returns the
+    action code of the move it chooses; ``seed`` seeds its :class:`random.Random`.
+
+    .. versionadded:: 0.1
+    """
+
+    def __init__(self, player: _Chooser, *, seed: int | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        self.player = player
+        self._rng = random.Random(seed)
+
+    def step(self, state: ChickenFootState) -> int:
+        """The action code of the move the player chooses in ``state``."""
+        move = self.player.choose(state.view(state.current_player()), self._rng)
+        return state.move_to_action(move)
+
+    def restart_at(self, state: ChickenFootState) -> None:
+        """Nothing to forget: the player decides from the view alone."""
+
+    def inform_action(self, state: ChickenFootState, player_id: int, action: int) -> None:
+        """Nothing to remember: the view holds the history."""
+
+
+pyspiel.register_game(GAME_TYPE, ChickenFootGame)

@@ -1,0 +1,377 @@
+"""The chickenfoot command: main() in process, and python -m chickenfoot end to end."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Final
+
+import attrs
+import pytest
+
+from chickenfoot import PRESETS, Match
+from chickenfoot.bots import GreedyPlayer, RandomPlayer, play_match
+from chickenfoot.cli import _progress_bar, main
+
+#: A rules file for quick matches: two-round duels.
+SHORT_RULES: Final = {"preset": "chickie-duel", "knobs": {"rounds": 2}}
+
+
+@pytest.fixture
+def short_rules(tmp_path: Path) -> Path:
+    path = tmp_path / "short.json"
+    path.write_text(json.dumps(SHORT_RULES), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def record(tmp_path: Path) -> Path:
+    """A finished two-round duel, as a record file."""
+    rules = attrs.evolve(PRESETS["chickie-duel"], rounds=2)
+    match = play_match(rules, [GreedyPlayer(), RandomPlayer()], seed=4)
+    path = tmp_path / "game.json"
+    path.write_text(match.to_json(indent=2), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def no_rich(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make ``import rich`` fail, as where rich is not installed."""
+    for name in list(sys.modules):
+        if name == "rich" or name.startswith("rich."):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "rich", None)
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``python -m chickenfoot ARGS`` in a fresh interpreter."""
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
+    return subprocess.run(
+        [sys.executable, "-m", "chickenfoot", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=120,
+        check=False,
+    )
+
+
+# -- rules --------------------------------------------------------------------------------
+
+
+def test_rules_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    for name in PRESETS:
+        assert name in out
+    assert "zero_rounds" in out
+    assert "kurczak" in out
+
+
+def test_rules_of_one_preset_by_alias(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "Double Chicken Foot", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("double-foot")
+    assert "opening_toes" in out
+    assert "2-6: double-9, 7-8: double-12" in out
+
+
+def test_rules_of_an_unknown_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "dominoes"]) == 2
+    err = capsys.readouterr().err
+    assert "no preset 'dominoes'" in err
+    assert "chickie-duel" in err
+
+
+@pytest.mark.usefixtures("no_rich")
+def test_plain_text_without_rich(short_rules: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules"]) == 0
+    args = ["simulate", "--rules", str(short_rules), "--games", "2", "--jobs", "1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "knob" in out
+    assert "chickie-duel" in out
+    assert "seat  bot" in out
+    assert "┃" not in out
+    assert "─" not in out
+    with _progress_bar(2, show=True, plain=False) as bar:  # falls back to the plain bar
+        bar(2, 2)
+    assert "2/2 games" in capsys.readouterr().err
+
+
+def test_rules_end_to_end() -> None:
+    done = run("rules")
+    assert done.returncode == 0, done.stderr
+    assert "cross-and-foot" in done.stdout
+    assert done.stderr == ""
+
+
+# -- simulate -----------------------------------------------------------------------------
+
+
+def test_simulate_json_end_to_end(short_rules: Path) -> None:
+    done = run(
+        "simulate",
+        *("--rules", str(short_rules)),
+        *("--bots", "greedy,random", "--games", "6", "--seed", "3", "--jobs", "1", "--json"),
+    )
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)  # stdout holds the JSON and nothing else
+    assert set(summary) >= {"rules", "players", "games", "seed", "rounds", "seats", "bots"}
+    assert summary["rules"] == SHORT_RULES
+    assert (summary["games"], summary["players"], summary["rounds"]) == (6, 2, 12)
+    assert [s["bot"] for s in summary["seats"]] == ["greedy", "random"]
+    assert set(summary["seats"][0]) >= {"wins", "shared_wins", "mean_total", "mean_penalty"}
+    assert summary["blocked_rate"] + summary["went_out_rate"] == pytest.approx(1)
+
+
+def test_simulate_is_repeatable_whatever_the_jobs(
+    short_rules: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        args = ["simulate", "--rules", str(short_rules), "--games", "4", "--jobs", jobs]
+        assert main([*args, "--json", "--bots", "greedy,random"]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("plain", [False, True])
+def test_simulate_prints_tables(
+    short_rules: Path, capsys: pytest.CaptureFixture[str], plain: bool
+) -> None:
+    args = ["simulate", "--rules", str(short_rules), "--games", "3", "--jobs", "1"]
+    assert main([*args, "--bots", "random,greedy", *(["--plain"] if plain else [])]) == 0
+    captured = capsys.readouterr()
+    assert "3 games, seed 0: 6 rounds" in captured.out
+    assert "By seat" in captured.out
+    assert "By bot" in captured.out
+    assert "went out" in captured.out
+    assert captured.err == ""  # no progress bar when stderr is not a terminal
+
+
+def test_simulate_writes_records(
+    short_rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "records"
+    args = ["simulate", "--rules", str(short_rules), "--games", "3", "--jobs", "1"]
+    assert main([*args, "--records", str(folder), "--quiet"]) == 0
+    files = sorted(folder.iterdir())
+    assert [f.name for f in files] == ["game-0000.json", "game-0001.json", "game-0002.json"]
+    for path in files:
+        assert Match.from_json(path.read_text(encoding="utf-8")).is_over
+    assert f"Wrote 3 records to {folder}" in capsys.readouterr().out
+
+
+def test_simulate_with_one_bot_for_all_and_the_default_count(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--preset", "chickie", "--games", "1", "--jobs", "1", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["players"] == 2  # the duel's only count: 4 is not on offer
+    assert [b["name"] for b in summary["bots"]] == ["random"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "clever"], "no bot 'clever'; the bots are random, greedy, search"),
+        (["--bots", "random,greedy,random", "--players", "4"], "3 bots for 4 seats"),
+        (["--preset", "chickie-duel", "--players", "3"], "chickie-duel is for 2 players, not 3"),
+        (["--preset", "dominoes"], "no preset 'dominoes'"),
+        (["--games", "0"], "at least 1"),
+        (["--games", "many"], "not a whole number"),
+        (["--rules", "missing.json"], "cannot read missing.json"),
+    ],
+)
+def test_simulate_usage_errors(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", *args]) == 2
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{", "is not a JSON file"),
+        ("[1]", "expected an object"),
+        ('{"preset": "classic", "knobs": {"double_blank": -1}}', "double_blank"),
+        ('{"preset": "classic", "knobs": {"colour": 1}}', "colour"),
+        ('{"preset": "dominoes"}', "no preset 'dominoes'"),
+    ],
+)
+def test_bad_rules_files(
+    tmp_path: Path, content: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text(content, encoding="utf-8")
+    assert main(["simulate", "--rules", str(path), "--games", "1"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_rules_file_may_be_a_record(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--rules", str(record), "--games", "1", "--jobs", "1", "--json"]
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out)["rules"] == SHORT_RULES
+
+
+def test_plain_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    with _progress_bar(4, show=True, plain=True) as bar:
+        for done in range(5):
+            bar(done, 4)
+    err = capsys.readouterr().err
+    assert "0/4 games" in err
+    assert err.endswith("[##############################] 4/4 games\n")
+
+
+def test_rich_progress_bar_and_no_bar(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("rich")
+    for show in (True, False):
+        with _progress_bar(4, show=show, plain=False) as bar:
+            for done in range(5):
+                bar(done, 4)
+    assert capsys.readouterr().out == ""
+
+
+# -- replay -------------------------------------------------------------------------------
+
+
+def test_replay_prints_every_round(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", str(record), "--plain", "--table"]) == 0
+    out = capsys.readouterr().out
+    match = Match.from_json(record.read_text(encoding="utf-8"))
+    assert out.startswith(f"chickie-duel match, 2 players, seed {match.seed}")
+    assert "== Round 1: round double 6-6" in out
+    assert "== Round 2: round double 5-5" in out
+    assert "round double" in out
+    first = match.finished[0]
+    assert f"  1. seat {first.history[0].seat}: {first.moves[0]}" in out
+    for total in match.totals:
+        assert str(total) in out
+    assert "wins the match" in out or "share the win" in out
+
+
+def test_replay_end_to_end(record: Path) -> None:
+    done = run("replay", str(record), "--brief")
+    assert done.returncode == 0, done.stderr
+    assert "Result:" in done.stdout
+    assert "Final standings" in done.stdout
+
+
+def test_replay_of_a_corrupted_record_names_the_move(record: Path, tmp_path: Path) -> None:
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["rounds"][1]["moves"][2] = "pass"  # nobody may pass while he can draw or play
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    done = run("replay", str(bad))
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert "round 2, move 3 'pass'" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("not json", "not JSON"),
+        ('{"format": "chickenfoot-record"}', "version"),
+        ("[]", "a record is a JSON object"),
+    ],
+)
+def test_replay_of_broken_files(
+    tmp_path: Path, content: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text(content, encoding="utf-8")
+    assert main(["replay", str(path)]) == 1
+    assert message in capsys.readouterr().err
+
+
+def test_replay_of_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "no-such-file.json"]) == 2
+    assert "cannot read no-such-file.json" in capsys.readouterr().err
+
+
+# -- play ---------------------------------------------------------------------------------
+
+
+def test_play_survives_junk_and_the_end_of_input() -> None:
+    junk = "xyz\n99\n\n0\n7-7@9-9\nhelp\ntable\n"
+    done = run("play", "--seed", "5", "--players", "3", "--bots", "greedy,random", stdin=junk)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Traceback" not in out + done.stderr
+    assert "'xyz' is not a move" in out
+    assert "There is no move 99" in out
+    assert "There is no move 0" in out
+    assert "Type a number from 1 to" in out
+    assert "7-7@9-9 is not legal now" in out
+    assert "On your turn, type one of" in out
+    assert "Input ended." in out
+    assert "Replay this deal with --seed 5" in out
+
+
+def test_play_a_whole_match(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 2000))
+    args = ["play", "--preset", "chickie-duel", "--seed", "2", "--seat", "1", "--plain"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "== Round 1 of 7: round double 6-6" in out
+    assert "== Round 7 of 7: round double 0-0" in out
+    assert "Standings after round 7" in out
+    assert "Match over:" in out
+    assert "Your hand:" in out
+
+
+def test_play_by_notation_and_quit(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A deal in which seat 0 holds the round double, so its first move is to place it.
+    seed = next(s for s in range(100) if Match.new(PRESETS["chickie-duel"], 2, seed=s).to_move == 0)
+    (placing,) = Match.new(PRESETS["chickie-duel"], 2, seed=seed).legal_moves()
+    monkeypatch.setattr("sys.stdin", io.StringIO(f" {placing} \nquit\n"))
+    assert main(["play", "--preset", "chickie", "--seed", str(seed), "--bots", "random"]) == 0
+    out = capsys.readouterr().out
+    assert f"you: plays {placing}" in out
+    assert "Game abandoned" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--seat", "4"], "--seat is 0 to 3"),
+        (["--players", "4", "--bots", "greedy,random"], "2 bots for 3 seats"),
+        (["--bots", "wizard"], "no bot 'wizard'"),
+        (["--players", "1"], "at least 2"),
+    ],
+)
+def test_play_usage_errors(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", *args]) == 2
+    assert message in capsys.readouterr().err
+
+
+# -- the command itself -------------------------------------------------------------------
+
+
+def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([]) == 2
+    assert "usage: chickenfoot" in capsys.readouterr().err
+
+
+def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    assert "simulate" in capsys.readouterr().out
+    done = run("--version")
+    assert done.returncode == 0
+    assert done.stdout.startswith("chickenfoot ")

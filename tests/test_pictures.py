@@ -1,0 +1,331 @@
+"""Pictures of the table: the layout tree as text, the geometry and the SVG drawing.
+
+The geometry is checked with code written apart from the library's: each tile's corners
+are worked out here from its centre and angle, overlaps are found with a separating axis
+test on the corners, and gaps with point-to-segment distances. The rules quoted are those
+of the table (R1-R3) in the rules guide.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+import xml.etree.ElementTree as ET
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from strategies import PRESET_NAMES, played_rounds
+
+from chickenfoot import (
+    PRESETS,
+    Bounds,
+    Layout,
+    Placement,
+    Round,
+    RoundView,
+    Tile,
+    TilePosition,
+    layout_text,
+    table_bounds,
+    table_geometry,
+    table_svg,
+)
+
+SVG = "{http://www.w3.org/2000/svg}"
+#: Rectangles may touch, and may overlap by this much for rounding.
+TOLERANCE = 1e-6
+#: Farthest a tile's centre may lie from its parent's: a tile on a line, bent by up to
+#: 90 degrees at the joint; a double across a line; a toe at a double's corner, slid out.
+LINE_REACH, FOOT_REACH, TOE_REACH = 2.25, 1.8, 3.5
+#: How far a toe may slide out from its double to clear the toes beside it.
+TOE_SLIDE = 1.0
+
+Point = tuple[float, float]
+
+
+def corners(pos: TilePosition) -> list[Point]:
+    """The corners of ``pos``'s 2 by 1 rectangle, from its centre and angle."""
+    a = math.radians(pos.angle)
+    cos, sin = math.cos(a), math.sin(a)
+    return [
+        (pos.x + dx * cos - dy * sin, pos.y + dx * sin + dy * cos)
+        for dx, dy in ((-1.0, -0.5), (1.0, -0.5), (1.0, 0.5), (-1.0, 0.5))
+    ]
+
+
+def edges(poly: list[Point]) -> list[tuple[Point, Point]]:
+    return list(zip(poly, poly[1:] + poly[:1], strict=True))
+
+
+def overlap(p: list[Point], q: list[Point]) -> bool:
+    """Whether two convex polygons overlap by more than ``TOLERANCE`` (separating axes)."""
+    for (x1, y1), (x2, y2) in edges(p) + edges(q):
+        nx, ny = y1 - y2, x2 - x1
+        norm = math.hypot(nx, ny)
+        a = [(nx * x + ny * y) / norm for x, y in p]
+        b = [(nx * x + ny * y) / norm for x, y in q]
+        if min(max(a), max(b)) - max(min(a), min(b)) <= TOLERANCE:
+            return False
+    return True
+
+
+def gap(p: list[Point], q: list[Point]) -> float:
+    """The distance between two polygons that do not overlap."""
+
+    def to_segment(point: Point, a: Point, b: Point) -> float:
+        (px, py), (ax, ay), (bx, by) = point, a, b
+        dx, dy = bx - ax, by - ay
+        t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
+        return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+    return min(
+        to_segment(point, a, b)
+        for one, other in ((p, q), (q, p))
+        for point in one
+        for a, b in edges(other)
+    )
+
+
+def box(poly: list[Point]) -> tuple[float, float, float, float]:
+    xs, ys = [x for x, _ in poly], [y for _, y in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def check_geometry(layout: Layout, positions: tuple[TilePosition, ...]) -> None:
+    """One position per tile in play order, no overlaps, every tile by its parent (R1-R3)."""
+    assert [(p.tile, p.onto) for p in positions] == [(p.tile, p.onto) for p in layout]
+    polys = [corners(p) for p in positions]
+    boxes = [box(p) for p in polys]
+    for i, j in itertools.combinations(range(len(polys)), 2):
+        (a0, b0, a1, b1), (c0, d0, c1, d1) = boxes[i], boxes[j]
+        if a0 < c1 and c0 < a1 and b0 < d1 and d0 < b1:
+            assert not overlap(polys[i], polys[j]), (positions[i], positions[j])
+    where = {p.tile: k for k, p in enumerate(positions)}
+    for k, pos in enumerate(positions):
+        if pos.onto is None:
+            assert (pos.x, pos.y) == (0.0, 0.0)  # the round double lies in the centre
+            continue
+        parent = positions[where[pos.onto]]
+        reach = math.hypot(pos.x - parent.x, pos.y - parent.y)
+        apart = gap(polys[k], polys[where[pos.onto]])
+        # R1: the touching ends are equal.
+        shows = parent.first if parent.tile.is_double else parent.second
+        assert pos.first == shows, (pos, parent)
+        if parent.tile.is_double:  # a toe fans out from its double (R3)
+            assert reach <= TOE_REACH and apart <= TOE_SLIDE + TOLERANCE, (pos, parent)
+        elif pos.tile.is_double:  # a foot lies across its line, touching it (R3)
+            assert reach <= FOOT_REACH and apart <= TOLERANCE, (pos, parent)
+        else:  # a line runs on, tile touching tile (R2)
+            assert reach <= LINE_REACH and apart <= TOLERANCE, (pos, parent)
+
+
+def view_box(root: ET.Element) -> tuple[float, float, float, float]:
+    x, y, w, h = (float(v) for v in root.attrib["viewBox"].split())
+    return x, y, x + w, y + h
+
+
+def check_svg(layout: Layout, positions: tuple[TilePosition, ...], svg: str) -> ET.Element:
+    """A standalone SVG with one ``g.tile`` per tile on the table, all in the view box."""
+    root = ET.fromstring(svg)
+    assert root.tag == f"{SVG}svg"
+    groups = [g for g in root.iter(f"{SVG}g") if g.get("class") == "tile"]
+    assert Counter(g.get("data-tile") for g in groups) == Counter(str(t) for t in layout.tiles)
+    for g in groups:
+        assert [r.get("class") for r in g.iter(f"{SVG}rect")].count("face") == 1
+    x0, y0, x1, y1 = view_box(root)
+    for pos in positions:
+        for x, y in corners(pos):
+            assert x0 <= x <= x1 and y0 <= y <= y1
+    return root
+
+
+def check_table(rnd: Round) -> None:
+    layout = rnd.layout
+    positions = table_geometry(rnd)
+    check_geometry(layout, positions)
+    check_svg(layout, positions, table_svg(rnd))
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@given(data=st.data())
+def test_tables_of_every_preset(preset: str, data: st.DataObject) -> None:
+    """R1: every tile but the round double is played onto one tile on the table, the
+    touching ends equal. The picture of any point of a round shows each tile once, none
+    overlapping another, each by its parent.
+    """
+    rnd = data.draw(played_rounds(rules=PRESETS[preset], max_moves=200))
+    check_table(rnd)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@given(data=st.data())
+def test_finished_tables_of_every_preset(preset: str, data: st.DataObject) -> None:
+    """R3: a double played onto an open end offers three toe places; the round double
+    offers its opening places. A whole round's table keeps every toe by its double.
+    """
+    rnd = data.draw(played_rounds(rules=PRESETS[preset], finished=True))
+    check_table(rnd)
+
+
+@pytest.mark.parametrize(("preset", "players"), [("classic", 20), ("double-foot", 8)])
+@given(data=st.data())
+def test_big_tables(preset: str, players: int, data: st.DataObject) -> None:
+    """Big tables, with long lines and many feet, still lay out without overlaps (R1-R3)."""
+    finished = data.draw(st.booleans())
+    rnd = data.draw(
+        played_rounds(rules=PRESETS[preset], players=players, finished=finished, max_moves=400)
+    )
+    check_table(rnd)
+
+
+@given(rnd=played_rounds(max_moves=150))
+def test_custom_variants(rnd: Round) -> None:
+    """R3: the round double offers ``opening_toes`` places and every other double
+    ``toes_per_double``; variants that change them lay out too.
+    """
+    check_table(rnd)
+
+
+@given(rnd=played_rounds(max_moves=150), seat=st.integers(0, 19))
+def test_views(rnd: Round, seat: int) -> None:
+    """A view shows the same table, and its own hand as tiles of their own class."""
+    view = rnd.view(seat % rnd.players)
+    positions = table_geometry(view)
+    assert positions == table_geometry(rnd)
+    root = check_svg(view.layout, positions, table_svg(view))
+    hand = [g.get("data-tile") for g in root.iter(f"{SVG}g") if g.get("class") == "hand-tile"]
+    assert hand == [str(t) for t in view.hand]
+    hidden = ET.fromstring(table_svg(view, hand=False))
+    assert not [g for g in hidden.iter(f"{SVG}g") if g.get("class") == "hand-tile"]
+
+
+@given(rnd=played_rounds(max_moves=150))
+def test_bare_layouts(rnd: Round) -> None:
+    """A bare layout, told the variant's places, lies as the round's table does."""
+    rules = rnd.rules
+    positions = table_geometry(
+        rnd.layout, opening_toes=rules.opening_toes, toes_per_double=rules.toes_per_double
+    )
+    assert positions == table_geometry(rnd)
+    guessed = table_geometry(rnd.layout)  # a cross or six, and 3 toes
+    check_geometry(rnd.layout, guessed)
+    check_svg(rnd.layout, guessed, table_svg(rnd.layout))
+
+
+@given(rnd=played_rounds(max_moves=200))
+def test_layout_text_is_the_tree(rnd: Round) -> None:
+    """R1: the layout is a tree rooted at the round double. The text shows each tile once,
+    under its parent, its touching end first; ``open`` marks the open ends (R2), and a
+    double says how many toe places it has left (R3).
+    """
+    text = layout_text(rnd)
+    layout = rnd.layout
+    if not layout.placements:
+        assert text == "(no tiles on the table)"
+        return
+    lines = text.splitlines()
+    assert len(lines) == len(layout)
+    places = {end.onto: end.places for end in rnd.open_ends}
+    parents: list[tuple[int, Tile]] = []  # (depth, tile) of the tiles above
+    seen: list[tuple[Tile, Tile | None]] = []
+    for line in lines:
+        found = re.fullmatch(r"((?:[│ ]   |[├└]── )*)\[(\d+)\|(\d+)\](.*)", line)
+        assert found is not None, line
+        depth = len(found.group(1)) // 4
+        first, second = int(found.group(2)), int(found.group(3))
+        tile = Tile(first, second)
+        while parents and parents[-1][0] >= depth:
+            parents.pop()
+        onto = parents[-1][1] if parents else None
+        seen.append((tile, onto))
+        parents.append((depth, tile))
+        if onto is not None:
+            assert onto.has(first)
+        rest = found.group(4)
+        if tile.is_double:
+            assert rest.startswith(" round double" if onto is None else " foot")
+            if places.get(tile):
+                assert rest.endswith(f", {places[tile]} place{'s' * (places[tile] > 1)} open")
+        else:
+            assert rest == (" open" if tile in places else "")
+    assert sorted(seen, key=lambda p: p[0]) == sorted(
+        ((p.tile, p.onto) for p in layout), key=lambda p: p[0]
+    )
+
+
+def test_an_empty_table() -> None:
+    """Before the round double is placed (R6) there is nothing to draw."""
+    rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+    assert not rnd.layout.placements
+    assert layout_text(rnd) == "(no tiles on the table)"
+    assert table_geometry(rnd) == ()
+    assert table_bounds(table_geometry(rnd)) == Bounds(0.0, 0.0, 0.0, 0.0)
+    root = ET.fromstring(table_svg(rnd))
+    assert not [g for g in root.iter(f"{SVG}g") if g.get("class") == "tile"]
+
+
+def test_pips_and_numerals() -> None:
+    """Up to 18 an end shows its number in pips; above that as a numeral."""
+    tiles = [Tile(20, 20), Tile(20, 18), Tile(18, 11), Tile(11, 9), Tile(9, 0), Tile(0, 0)]
+    layout = Layout(
+        tuple(Placement(t, tiles[k - 1] if k else None, None) for k, t in enumerate(tiles))
+    )
+    root = ET.fromstring(table_svg(layout))
+    for g in root.iter(f"{SVG}g"):
+        tile = Tile.parse(g.attrib["data-tile"])
+        pips = len(list(g.iter(f"{SVG}circle")))
+        numerals = sorted(int(t.text or "") for t in g.iter(f"{SVG}text"))
+        assert pips == sum(n for n in tile.ends if n <= 18)
+        assert numerals == sorted(n for n in tile.ends if n > 18)
+
+
+def test_the_doctest_round_is_a_cross_with_feet() -> None:
+    """The round of the docs: the cross round the centre, a foot across the south arm
+    with its toes straight on and at 45 degrees to either side (R3), and each earlier
+    table the start of each later one.
+    """
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=7)
+    states = [rnd]
+    for _ in range(14):
+        rnd = rnd.apply(rnd.legal_moves()[0])
+        states.append(rnd)
+    positions = table_geometry(rnd)
+    arms = {str(p.tile): p.angle for p in positions if p.onto == Tile(6, 6)}
+    assert sorted(arms.values()) == [-90.0, 0.0, 90.0, 180.0]
+    toes = {p.tile: p for p in positions if p.onto == Tile(3, 3)}
+    foot = next(p for p in positions if p.tile == Tile(3, 3))
+    assert foot.angle % 180 == 0  # across the south arm
+    assert sorted(p.angle for p in toes.values()) == [45.0, 90.0, 135.0]
+    for state in states:
+        assert table_geometry(state) == positions[: len(state.layout)]
+
+
+@given(rnd=played_rounds(max_moves=100))
+def test_positions_read_back(rnd: Round) -> None:
+    """Corners, bounds and reprs agree with the positions they come from."""
+    positions = table_geometry(rnd)
+    for pos in positions:
+        assert eval(repr(pos)) == pos  # noqa: S307 - a repr is valid code
+        for (x, y), (u, v) in zip(pos.corners, corners(pos), strict=True):
+            assert math.isclose(x, u, abs_tol=1e-8) and math.isclose(y, v, abs_tol=1e-8)
+    if positions:
+        points = [c for pos in positions for c in corners(pos)]
+        bounds = table_bounds(positions)
+        assert math.isclose(bounds.min_x, min(x for x, _ in points), abs_tol=1e-8)
+        assert math.isclose(bounds.max_y, max(y for _, y in points), abs_tol=1e-8)
+        assert bounds.width >= 1.0 and bounds.height >= 1.0
+
+
+def test_svg_title_and_size() -> None:
+    """The title names the variant and whose turn it is; ``size`` sets the longer side."""
+    rnd = Round.deal(PRESETS["double-foot"], 4, seed=1)
+    root = ET.fromstring(table_svg(rnd, size=500))
+    title = next(t for t in root.iter(f"{SVG}text") if t.get("class") == "title")
+    assert title.text == "double-foot, 4 players: seat 0 to move (1 tile on the table)"
+    assert max(float(root.attrib["width"]), float(root.attrib["height"])) == 500
+    view = ET.fromstring(table_svg(rnd.view(2), title=False))
+    assert not [t for t in view.iter(f"{SVG}text") if t.get("class") == "title"]
+    assert isinstance(rnd.view(2), RoundView)
