@@ -12,7 +12,7 @@ nox.needs_version = ">=2025.2.9"  # first release with nox.project.dependency_gr
 nox.options.default_venv_backend = "venv"
 nox.options.error_on_external_run = True
 nox.options.error_on_missing_interpreters = "CI" in os.environ
-nox.options.sessions = ["tests", "typing", "lint", "docs", "examples"]
+nox.options.sessions = ["tests", "typing", "lint", "docs", "examples", "adapters"]
 
 ROOT: Final = Path(__file__).parent
 PYPROJECT: Final = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -70,6 +70,17 @@ def examples(session: nox.Session) -> None:
     session.install(".")
     for script in scripts:
         session.run("python", str(script.relative_to(ROOT)))
+
+
+# open_spiel 2 publishes wheels for CPython 3.11 to 3.13 only (3.10 gets the old 1.6 line).
+@nox.session(python="3.11")
+def adapters(session: nox.Session) -> None:
+    """Test the PettingZoo and OpenSpiel adapters and run their examples, with the extras
+    installed; extra arguments go to pytest."""
+    session.install(".[pettingzoo,openspiel]", *group("tests"))
+    session.run("pytest", "tests/test_pettingzoo.py", "tests/test_openspiel.py", *session.posargs)
+    session.run("python", "examples/pettingzoo_random.py")
+    session.run("python", "examples/openspiel_ismcts.py")
 
 
 @nox.session(python="3.12")

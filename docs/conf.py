@@ -8,6 +8,7 @@ import os
 import sys
 import urllib.request
 from importlib.metadata import version as _version
+from importlib.util import find_spec
 from pathlib import Path
 
 from sphinx.application import Sphinx
@@ -99,15 +100,20 @@ nitpick_ignore_regex = [
 # Dask has no inventory here; the simulation docs name its executor.
 nitpick_ignore_regex.append((r"py:.*", r"dask(?:\..+)?"))
 
-# Internal types that appear in signatures: the table state and the move history in
-# attrs-made __init__ methods, and what the picture functions accept (a Round or a
-# RoundView).
-nitpick_ignore = [
-    ("py:class", "chickenfoot._table.TableState"),
-    ("py:class", "_History"),
-    ("py:class", "chickenfoot._round._History"),
-    ("py:class", "chickenfoot._pictures._Table"),
-]
+# -- the adapters' optional packages ------------------------------------------------------
+# chickenfoot.pettingzoo and chickenfoot.openspiel import packages of their extras. Where
+# those are not installed, autodoc imports the adapters with the packages mocked, and the
+# adapters' examples are shown without being run (chickenfoot_docs does that); references
+# into those packages are not checked.
+_ADAPTER_PACKAGES = ["gymnasium", "numpy", "open_spiel", "pettingzoo", "pyspiel"]
+autodoc_mock_imports = [name for name in _ADAPTER_PACKAGES if find_spec(name) is None]
+nitpick_ignore_regex.append((r"py:.*", rf"(?:{'|'.join(_ADAPTER_PACKAGES)})(?:\..+)?"))
+
+# Private names (one part starting with "_") show in some signatures: the table state and
+# the move history in attrs-made __init__ methods, what the picture functions accept, an
+# adapter's settings. They are internal and not documented, so references to them are
+# not checked.
+nitpick_ignore_regex.append((r"py:.*", r"(?:[\w.]*\.)?_[\w.]*"))
 
 
 # -- attribute and property docstrings ----------------------------------------------------

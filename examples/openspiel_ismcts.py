@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
+from typing import Protocol
 
 try:
     import numpy as np
@@ -28,7 +30,13 @@ ROUNDS = 4
 SIMULATIONS = 200
 
 
-def resampler(rng: random.Random) -> object:
+class Bot(Protocol):
+    """What the loop below needs of a bot: OpenSpiel's ``step``."""
+
+    def step(self, state: ChickenFootState) -> int: ...
+
+
+def resampler(rng: random.Random) -> Callable[[ChickenFootState, int], ChickenFootState]:
     """A seeded world sampler for IS-MCTS (its default one is seeded from the clock)."""
 
     def resample(state: ChickenFootState, player: int) -> ChickenFootState:
@@ -37,14 +45,14 @@ def resampler(rng: random.Random) -> object:
     return resample
 
 
-def play(state: ChickenFootState, bots: list[object], rng: np.random.RandomState) -> list[float]:
+def play(state: ChickenFootState, bots: list[Bot], rng: np.random.RandomState) -> list[float]:
     """Play ``state`` to its end: chance nodes sampled by ``rng``, each seat by its bot."""
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(int(rng.choice(outcomes, p=probabilities)))
         else:
-            state.apply_action(int(bots[state.current_player()].step(state)))  # type: ignore[attr-defined]
+            state.apply_action(int(bots[state.current_player()].step(state)))
     return list(state.returns())
 
 
@@ -64,14 +72,15 @@ def main() -> None:
         search.set_resampler(resampler(random.Random(seed)))
         player = PlayerBot(SearchPlayer(samples=8, playouts=200), seed=seed)
         names = ["ismcts", "search"] if index % 2 == 0 else ["search", "ismcts"]
-        bots: list[object] = [search, player] if index % 2 == 0 else [player, search]
-        state = game.new_initial_state()
+        bots: list[Bot] = [search, player] if index % 2 == 0 else [player, search]
+        state: ChickenFootState = game.new_initial_state()
         returns = play(state, bots, np.random.RandomState(seed))
         for name, value in zip(names, returns, strict=True):
             totals[name] += value
-        outcome = state.round.outcome if isinstance(state, ChickenFootState) else None
-        scores = dict(zip(names, outcome.scores, strict=True)) if outcome else {}
-        print(f"round {index + 1}: seat 0 {names[0]}, seat 1 {names[1]}; penalty points {scores}")
+        rnd = state.round
+        scores = rnd.scores if rnd is not None and rnd.scores is not None else ()
+        points = ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
+        print(f"round {index + 1}: penalty points {points}")
     print(f"total margin over {ROUNDS} rounds: {totals}")
 
 

@@ -32,7 +32,7 @@ settings.register_profile(
 settings.register_profile(
     "ci",
     deadline=None,
-    max_examples=300,
+    max_examples=200,
     derandomize=True,
     print_blob=True,
     suppress_health_check=_SLOW_DATA,

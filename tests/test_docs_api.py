@@ -62,14 +62,23 @@ def resolve(dotted: str) -> object:
     return getattr(module, attr)
 
 
-def import_public(module_name: str) -> ModuleType:
-    """Import a public module, skipping the test when an optional dependency is missing."""
+def missing_dependency(module_name: str) -> str | None:
+    """The optional package that ``module_name`` needs and cannot import, if any."""
     try:
-        return importlib.import_module(module_name)
+        importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         if error.name is None or error.name.split(".")[0] == "chickenfoot":
             raise
-        pytest.skip(f"{module_name} needs {error.name}, which is not installed")
+        return error.name
+    return None
+
+
+def import_public(module_name: str) -> ModuleType:
+    """Import a public module, skipping the test when an optional dependency is missing."""
+    missing = missing_dependency(module_name)
+    if missing is not None:
+        pytest.skip(f"{module_name} needs {missing}, which is not installed")
+    return importlib.import_module(module_name)
 
 
 def public_modules() -> list[str]:
@@ -86,6 +95,8 @@ def documented_objects() -> dict[str, object]:
     names, modules = documented()
     objects = {name: resolve(name) for name in names}
     for module_name in modules:
+        if missing_dependency(module_name) is not None:
+            continue  # its names are not exports of chickenfoot itself
         module = importlib.import_module(module_name)
         for name in getattr(module, "__all__", ()):
             objects[f"{module_name}.{name}"] = getattr(module, name)

@@ -115,11 +115,13 @@ def check_geometry(layout: Layout, positions: tuple[TilePosition, ...]) -> None:
         shows = parent.first if parent.tile.is_double else parent.second
         assert pos.first == shows, (pos, parent)
         if parent.tile.is_double:  # a toe fans out from its double (R3)
-            assert reach <= TOE_REACH and apart <= TOE_SLIDE + TOLERANCE, (pos, parent)
+            farthest, most_apart = TOE_REACH, TOE_SLIDE + TOLERANCE
         elif pos.tile.is_double:  # a foot lies across its line, touching it (R3)
-            assert reach <= FOOT_REACH and apart <= TOLERANCE, (pos, parent)
+            farthest, most_apart = FOOT_REACH, TOLERANCE
         else:  # a line runs on, tile touching tile (R2)
-            assert reach <= LINE_REACH and apart <= TOLERANCE, (pos, parent)
+            farthest, most_apart = LINE_REACH, TOLERANCE
+        assert reach <= farthest, (pos, parent)
+        assert apart <= most_apart, (pos, parent)
 
 
 def view_box(root: ET.Element) -> tuple[float, float, float, float]:
@@ -138,7 +140,8 @@ def check_svg(layout: Layout, positions: tuple[TilePosition, ...], svg: str) -> 
     x0, y0, x1, y1 = view_box(root)
     for pos in positions:
         for x, y in corners(pos):
-            assert x0 <= x <= x1 and y0 <= y <= y1
+            assert x0 <= x <= x1
+            assert y0 <= y <= y1
     return root
 
 
@@ -170,6 +173,7 @@ def test_finished_tables_of_every_preset(preset: str, data: st.DataObject) -> No
     check_table(rnd)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("preset", "players"), [("classic", 20), ("double-foot", 8)])
 @given(data=st.data())
 def test_big_tables(preset: str, players: int, data: st.DataObject) -> None:
@@ -308,15 +312,17 @@ def test_positions_read_back(rnd: Round) -> None:
     """Corners, bounds and reprs agree with the positions they come from."""
     positions = table_geometry(rnd)
     for pos in positions:
-        assert eval(repr(pos)) == pos  # noqa: S307 - a repr is valid code
+        assert eval(repr(pos)) == pos  # a repr is valid code
         for (x, y), (u, v) in zip(pos.corners, corners(pos), strict=True):
-            assert math.isclose(x, u, abs_tol=1e-8) and math.isclose(y, v, abs_tol=1e-8)
+            assert math.isclose(x, u, abs_tol=1e-8)
+            assert math.isclose(y, v, abs_tol=1e-8)
     if positions:
         points = [c for pos in positions for c in corners(pos)]
         bounds = table_bounds(positions)
         assert math.isclose(bounds.min_x, min(x for x, _ in points), abs_tol=1e-8)
         assert math.isclose(bounds.max_y, max(y for _, y in points), abs_tol=1e-8)
-        assert bounds.width >= 1.0 and bounds.height >= 1.0
+        assert bounds.width >= 1.0
+        assert bounds.height >= 1.0
 
 
 def test_svg_title_and_size() -> None:

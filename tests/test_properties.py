@@ -268,7 +268,9 @@ def test_without_a_play_the_only_move_is_draw_or_pass(rnd: Round) -> None:
                 assert state.rules.play_drawn == "may"
                 assert state.drawn_tile is not None
                 assert all(m.tile == state.drawn_tile for m in plays)
-            elif state.drawn_tile is not None:  # R13: "may lets him pass instead"
+            elif state.drawn_tile is not None and state.lead is not None:
+                # R13: "may lets him pass instead"; R6: the round double drawn in the
+                # search is placed at once, so there is no choice before it is down.
                 assert state.rules.play_drawn == "must"
         if Draw() in moves and state.lead is not None:
             assert len(state.boneyard) > state.rules.boneyard_reserve  # R14

@@ -485,6 +485,53 @@ def _mark_tiles(app: Sphinx, doctree: nodes.document) -> None:
             node["classes"].append("cf-tile")
 
 
+# -- examples that cannot run here --------------------------------------------------------
+
+
+def _show_only(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Turn the ``>>>`` examples of a docstring into plain code when they cannot run.
+
+    An object of a module that needs a mocked package (``autodoc_mock_imports``, the
+    adapters' extras when they are not installed) keeps its examples on the page, as
+    ``pycon`` code, but the doctest builder does not run them.
+    """
+    mocked = app.config.autodoc_mock_imports
+    module = getattr(obj, "__module__", None) or (name if what == "module" else "")
+    if not mocked or not _needs_mocked(str(module), mocked):
+        return
+    out: list[str] = []
+    inside = False
+    for line in lines:
+        stripped = line.lstrip()
+        if not inside and stripped.startswith(">>>"):
+            indent = line[: len(line) - len(stripped)]
+            out += [f"{indent}.. code-block:: pycon", ""]
+            inside = True
+        elif inside and not stripped:
+            inside = False
+        out.append(f"   {line}" if inside else line)
+    lines[:] = out
+
+
+def _needs_mocked(module: str, mocked: Sequence[str]) -> bool:
+    """Whether ``module`` imports one of the ``mocked`` packages."""
+    import sys
+
+    loaded = sys.modules.get(module)
+    if loaded is None:
+        return False
+    source = getattr(loaded, "__file__", None)
+    if source is None:
+        return False
+    text = Path(source).read_text(encoding="utf-8")
+    return any(
+        re.search(rf"^\s*(?:import|from)\s+{re.escape(package)}\b", text, re.MULTILINE)
+        for package in mocked
+    )
+
+
 # -- setup ---------------------------------------------------------------------------------
 
 STATIC = Path(__file__).parent / "static"
@@ -502,6 +549,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _config_inited)
     app.connect("builder-inited", _builder_inited)
     app.connect("doctree-read", _mark_tiles)
+    app.connect("autodoc-process-docstring", _show_only, priority=350)
     app.add_css_file("chickenfoot_docs.css")
     app.add_role("rule", rule_role)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}

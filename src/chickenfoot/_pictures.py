@@ -9,8 +9,8 @@ straight out, and each double lying across its line with its toes fanned out (R3
 The geometry is built in play order, each tile placed from the tiles before it, so a
 tile keeps its position as the round goes on and an app can animate each new tile
 without moving the others. Only when a tile finds no room beside its parent is a branch
-of the table bent, or laid again, to make room; random rounds need that in a few moves
-in a thousand.
+of the table bent or laid again, or on a crowded table the whole table laid out afresh;
+random rounds need that in a few moves in a thousand.
 """
 
 from __future__ import annotations
@@ -107,10 +107,14 @@ def layout_text(table: _Pictured) -> str:
     if not layout.placements:
         return "(no tiles on the table)"
     kids: dict[Tile, list[Tile]] = {}
-    for p in layout.placements:
-        if p.onto is not None:
+    roots: list[Tile] = []  # the round double, then any tile of a hand-made layout
+    for p in layout.placements:  # whose parent is not on the table before it
+        if p.onto is None or (p.onto not in kids and p.onto not in roots):
+            roots.append(p.tile)
+        else:
             kids.setdefault(p.onto, []).append(p.tile)
-    root = layout.placements[0].tile
+        kids.setdefault(p.tile, [])
+    root = roots[0]
     firsts = _firsts(layout)
     lines: list[str] = []
 
@@ -129,7 +133,7 @@ def layout_text(table: _Pictured) -> str:
             text += " open"
         return text
 
-    stack: list[tuple[Tile, str, str]] = [(root, "", "")]
+    stack: list[tuple[Tile, str, str]] = [(tile, "", "") for tile in reversed(roots)]
     while stack:
         tile, lead, indent = stack.pop()
         lines.append(lead + label(tile))
@@ -334,11 +338,17 @@ def table_geometry(
     bends at the joint by the smallest angle that leaves room ahead, and a toe turns
     from its place in the fan the same way. Where a tile finds no room at all beside its
     parent, a branch it grows from, or one in its way, is bent or laid again to make
-    room, as players shift a crowded table. No two tiles ever overlap, and every tile
-    touches its parent.
+    room, as players shift a crowded table; failing that, the whole table is laid out
+    again with more room between lines, with wider or narrower fans, or with each line
+    knowing how long it will grow.
 
-    Each tile is placed from the tiles played before it, so the positions of a layout's
-    tiles are those they had when it was shorter, except after such a repair.
+    No two tiles ever overlap. Every tile touches its parent, but a toe may stand off its
+    double by up to one tile width to clear the toes beside it; only on a table so
+    crowded that no layout finds room would a tile be set in the nearest free spot
+    instead (no random round of any preset, up to 20 players, has needed that).
+
+    Each tile is placed from the tiles played before it, so the tiles of a layout lie
+    where they lay when it was shorter, except after a repair or a fresh layout.
 
     The round of :func:`layout_text`'s example: a cross, a foot on its south arm with
     its toes fanned out, and a double waiting for toes on the west arm:
@@ -426,14 +436,21 @@ class _Room:
     foresight: bool
     #: How many placements and turns one :meth:`_Layouter.repair` may try.
     budget: int
+    #: How far a foot's outer toes turn from its line, in degrees.
+    spread: float = 45.0
 
 
-#: The tries, in order. The first places each tile from the tiles before it alone; the
-#: table is laid out again with the next only when a tile found no room by its parent.
+#: The tries, in order. The first places each tile from the tiles before it alone, with
+#: the fans of the rules guide; the table is laid out again with the next only when a tile
+#: found no room by its parent, and the others differ in room, foresight and fan, for a
+#: crowded table that one cannot lay out is usually laid out by another.
 _TRIES: Final = (
     _Room(1.5, 0.75, False, 400),
-    _Room(1.5, 0.75, True, 400),
-    _Room(2.5, 1.25, True, 5000),
+    _Room(2.5, 1.25, False, 400, 60.0),
+    _Room(1.5, 0.75, True, 400, 75.0),
+    _Room(2.5, 1.25, True, 400, 30.0),
+    _Room(3.5, 1.75, False, 400),
+    _Room(1.5, 0.75, True, 400, 60.0),
 )
 #: The longest stretch of a line that foresight keeps room for, in tiles.
 _FORESIGHT: Final = 8
@@ -450,16 +467,17 @@ def _opening_angles(n: int) -> list[float]:
     return [360.0 * k / n for k in range(n)]
 
 
-def _toe_angles(n: int) -> list[float]:
-    """A foot's toe places, as turns from its line, in the order they are filled."""
+def _toe_angles(n: int, spread: float = 45.0) -> list[float]:
+    """A foot's toe places, as turns from its line, in the order they are filled: the
+    middle first, then out to ``spread`` degrees either side (more for more than 3).
+    """
     if n == 1:
         return [0.0]
+    widest = spread if n <= 3 else spread * 4 / 3
     if n == 2:
-        return [-30.0, 30.0]
-    if n == 3:
-        return [0.0, -45.0, 45.0]
-    spread = [-60.0 + 120.0 * k / (n - 1) for k in range(n)]
-    return sorted(spread, key=lambda a: (abs(a), a))
+        return [-widest * 2 / 3, widest * 2 / 3]
+    angles = [-widest + 2 * widest * k / (n - 1) for k in range(n)]
+    return sorted(angles, key=lambda a: (abs(a), a))
 
 
 def _sectors(angles: Sequence[float], low: float, high: float) -> list[tuple[float, float]]:
@@ -905,21 +923,27 @@ class _Layouter:
             where[p.tile] = index
         self.opening = _opening_angles(opening)
         self.opening_sectors = _sectors(self.opening, -180.0, 180.0)
-        self.fan = _toe_angles(toes)
+        self.fan = _toe_angles(toes, room.spread)
         self.fan_sectors = _sectors(self.fan, -_FAN, _FAN)
         self.squeezed = 0
         #: How many more placements the repair under way may try.
         self.budget = 0
 
-    def lay_out(self) -> list[tuple[_Rect, float]]:
-        """Every tile's rectangle and heading, in play order."""
+    def lay_out(self, squeeze: bool) -> list[tuple[_Rect, float]] | None:
+        """Every tile's rectangle and heading, in play order; ``None`` if a tile finds no
+        room by its parent and may not be squeezed in.
+        """
         for index, node in enumerate(self.nodes):
-            if node.parent < 0:
+            if node.parent < 0:  # the round double (or, in a layout made by hand, a stray)
                 rect = (0.0, 0.0, 0.0, 1.0, 1.0, 0.5) if node.double else _NOWHERE
+                if index:
+                    rect = self.nearest(rect, 0.0)
                 self.commit(index, rect, 0.0)
                 continue
             found = self.place(index) or self.repair(index) or self.place(index, anywhere=True)
             if found is None:
+                if not squeeze:
+                    return None
                 self.squeezed += 1
                 found = self.squeeze(index)
             self.commit(index, *found)
@@ -1156,6 +1180,10 @@ class _Layouter:
         else:
             aim = self.aim(index)[0]
             start = _child_rect(*_edge_point(rect, aim), aim, node.double)
+        return self.nearest(start, aim), aim
+
+    def nearest(self, start: _Rect, aim: float) -> _Rect:
+        """``start`` moved the least way, ``aim`` first, to where it is clear."""
         step = 0.1
         while True:
             for turn in range(0, 181, 15):
@@ -1163,24 +1191,20 @@ class _Layouter:
                     ux, uy = _unit(aim + sign * turn)
                     moved = (start[0] + step * ux, start[1] + step * uy, *start[2:])
                     if self.placer.clear(moved):
-                        return moved, aim
+                        return moved
             step += 0.1
 
 
 @functools.lru_cache(maxsize=64)
 def _geometry(layout: Layout, opening: int, toes: int) -> tuple[TilePosition, ...]:
-    best: tuple[int, list[tuple[_Rect, float]]] | None = None
-    for room in _TRIES:
-        layouter = _Layouter(layout, opening, toes, room)
-        placed = layouter.lay_out()
-        if best is None or layouter.squeezed < best[0]:
-            best = layouter.squeezed, placed
-        if layouter.squeezed == 0:
+    for k, room in enumerate(_TRIES):
+        placed = _Layouter(layout, opening, toes, room).lay_out(squeeze=k == len(_TRIES) - 1)
+        if placed is not None:
             break
-    assert best is not None
+    assert placed is not None
     firsts = _firsts(layout)
     out = []
-    for p, (rect, heading) in zip(layout.placements, best[1], strict=True):
+    for p, (rect, heading) in zip(layout.placements, placed, strict=True):
         angle = (heading + 90.0 if p.tile.is_double else heading) % 360.0
         if angle > 180.0:
             angle -= 360.0
@@ -1390,7 +1414,7 @@ def table_svg(
     if own:
         left = min(left, x0 - pitch / 2 - margin)
         right = max(right, x0 + pitch * (len(own) - 0.5) + margin)
-    font = max(0.6, span / 45)
+    font = max(0.5, span / 45)
     if title:  # shrink the title to fit the table, or widen the picture for it
         font = max(0.45, min(font, (right - left - margin) / (0.58 * len(head))))
         extra = max(0.0, margin + 0.58 * font * len(head) - (right - left))
@@ -1400,7 +1424,7 @@ def table_svg(
         y = label_y + font * 0.4 + 1.3
         body.append(
             f'<text class="hand-label" x="{_num(x0 - 0.5)}" y="{_num(label_y)}" '
-            f'font-family="sans-serif" font-size="{_num(font)}" fill="{_TEXT}">'
+            f'font-family="sans-serif" font-size="{_num(font * 0.8)}" fill="{_TEXT}">'
             f"{escape(label)}</text>"
         )
         for i, tile in enumerate(own):

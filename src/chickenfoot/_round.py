@@ -738,6 +738,12 @@ class Round:
         for name in _FIELDS:
             object.__setattr__(self, name, node if name == "_history" else state[name])
 
+    def _repr_svg_(self) -> str:
+        """The table as SVG, for notebooks (see :func:`~chickenfoot.table_svg`)."""
+        from ._pictures import table_svg
+
+        return table_svg(self)
+
     def __repr__(self) -> str:
         where = f"double {self.round_double}"
         count = f"{self._length} move{'' if self._length == 1 else 's'}"

@@ -211,6 +211,12 @@ class RoundView:
         """
         return sample_state(self, rng, max_tries)
 
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, as SVG, for notebooks."""
+        from ._pictures import table_svg
+
+        return table_svg(self)
+
     def __repr__(self) -> str:
         state = "over" if self.to_move is None else f"seat {self.to_move} to move"
         return (

@@ -246,6 +246,9 @@ class _Config:
 
 @functools.cache
 def _config(params: tuple[tuple[str, int | str], ...]) -> _Config:
+    unknown = sorted(set(dict(params)) - set(PARAMETERS))
+    if unknown:
+        raise ValueError(f"unknown parameters {unknown}; the parameters are {list(PARAMETERS)}")
     values = {**PARAMETERS, **dict(params)}
     rules = find_preset(str(values["preset"]))
     knobs: dict[str, Any] = {}
@@ -342,7 +345,9 @@ class _Core:
         history = (*self.history, action)
         if self.round is None:
             deal = (*self.deal, action)
-            rnd = _start(self.config, deal, (), self.hint) if len(deal) == self.config.dealt else None
+            rnd = (
+                _start(self.config, deal, (), self.hint) if len(deal) == self.config.dealt else None
+            )
             return self._then(history, deal, self.moves, self.drawn, rnd, False)
         if self.awaiting:
             rnd = self.round
@@ -385,9 +390,9 @@ class _Core:
         hand = self.config.hand
         return tuple(TILES[t] for t in self.deal[seat * hand : (seat + 1) * hand])
 
-    def events(self, seat: int | None) -> list[Event]:
+    def events(self, seat: int | None, view: RoundView | None = None) -> list[Event]:
         """The moves so far, showing the drawn tiles of ``seat`` (all for ``None``, none for
-        -1), with the draw in progress last."""
+        -1), with the draw in progress last. ``view`` is ``seat``'s view, if at hand."""
         if self.round is None:
             return []
         if seat is None:
@@ -395,13 +400,15 @@ class _Core:
         elif seat < 0:
             events = [attrs.evolve(e, drawn=None) for e in self.round.history]
         else:
-            events = list(self.round.view(seat).history)
+            events = list((view or self.round.view(seat)).history)
         if self.awaiting and self.round.to_move is not None:
             events.append(Event(self.round.to_move, Draw()))
         return events
 
 
-def _start(config: _Config, deal: Sequence[int], drawn: Sequence[int], hint: Sequence[int]) -> Round:
+def _start(
+    config: _Config, deal: Sequence[int], drawn: Sequence[int], hint: Sequence[int]
+) -> Round:
     """The round after ``deal``, its boneyard ordered to give ``drawn`` first."""
     hand = config.hand
     hands = [[TILES[t] for t in deal[s * hand : (s + 1) * hand]] for s in range(config.players)]
@@ -785,7 +792,8 @@ class ChickenFootObserver:
         d["to_move"][current if current >= 0 else config.players] = 1.0
         d["dealt"][0] = len(core.deal)
         if self._recall:
-            for i, event in enumerate(core.events(self._shown(player))):
+            shown = self._shown(player)
+            for i, event in enumerate(core.events(shown, view if shown == player else None)):
                 d["history"][i] = _row(event)
 
     def string_from(self, state: ChickenFootState, player: int) -> str:

@@ -290,9 +290,7 @@ def _layout_text(rnd: Round) -> str:
     try:
         from ._pictures import layout_text
     except ImportError:  # pragma: no cover - the pictures module is optional here
-        placements = [
-            str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in rnd.layout
-        ]
+        placements = [str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in rnd.layout]
         return "table: " + (" ".join(placements) or "(empty)")
     return layout_text(rnd)
 
@@ -362,9 +360,7 @@ class ChickenFootEnv(AECEnv):  # type: ignore[misc]
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(
-                        low=np.zeros_like(high), high=high, dtype=np.float32
-                    ),
+                    "observation": spaces.Box(low=np.zeros_like(high), high=high, dtype=np.float32),
                     "action_mask": spaces.Box(low=0, high=1, shape=(count,), dtype=np.int8),
                 }
             )

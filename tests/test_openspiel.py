@@ -1,0 +1,390 @@
+"""The OpenSpiel game (chickenfoot.openspiel).
+
+OpenSpiel's own random simulation test, with serialization, runs on every preset for the
+fewest players it allows and one more. Legal actions are checked against the engine's
+legal moves, chance outcomes against the undealt tiles and the boneyard, and information
+states against what a seat may see: two deals that differ only in tiles hidden from a
+seat give it the same information state.
+
+Skipped unless open_spiel and numpy are installed (``nox -s adapters``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from collections.abc import Sequence
+
+import pytest
+
+pytest.importorskip("pyspiel")
+pytest.importorskip("numpy")
+
+import numpy as np
+import pyspiel
+
+from chickenfoot import PRESETS, Draw, Event, IllegalMoveError, Round, RulesError, tile_set
+from chickenfoot.bots import RandomPlayer
+from chickenfoot.openspiel import (
+    ChickenFootGame,
+    ChickenFootState,
+    PlayerBot,
+    action_count,
+    action_to_move,
+    move_to_action,
+)
+
+#: (preset, players): the fewest players of every preset and one more where it allows.
+CASES = [(name, p) for name, rules in PRESETS.items() for p in rules.player_counts[:2]]
+CASE_IDS = [f"{name}-{p}" for name, p in CASES]
+#: Tiles by index (chance outcomes are tile indices).
+TILE = tile_set(18)
+
+
+def load(preset: str = "chickie-duel", players: int = 2, **knobs: int | str) -> ChickenFootGame:
+    params = ",".join(
+        f"{k}={v}" for k, v in {"preset": preset, "players": players, **knobs}.items()
+    )
+    game: ChickenFootGame = pyspiel.load_game(f"chickenfoot({params})")
+    return game
+
+
+def advance(state: ChickenFootState, rng: random.Random, steps: int) -> None:
+    """Apply ``steps`` random actions, chance outcomes by their probabilities."""
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probabilities)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def replay(
+    game: ChickenFootGame, deal: Sequence[int], events: Sequence[Event], awaiting: bool
+) -> ChickenFootState:
+    """The state after ``deal`` (tile indices by position) and the moves ``events`` (each
+    draw followed by the chance node of its tile), and a draw in progress if ``awaiting``."""
+    state: ChickenFootState = game.new_initial_state()
+    n = game.config.n
+    for tile in deal:
+        state.apply_action(tile)
+    for event in events:
+        state.apply_action(move_to_action(event.move, n))
+        if event.drawn is not None:
+            state.apply_action(event.drawn.index)
+    if awaiting:
+        state.apply_action(move_to_action(Draw(), n))
+    return state
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES, ids=CASE_IDS)
+def test_random_sim_test(preset: str, players: int) -> None:
+    """OpenSpiel's random_sim_test, serializing and deserializing every state."""
+    pyspiel.random_sim_test(load(preset, players), num_sims=2, serialize=True, verbose=False)
+
+
+def test_random_sim_test_with_knobs() -> None:
+    """Knob overrides: no draw limit, a drawn tile that may be kept, a reserve."""
+    game = load(
+        "classic", 3, draws_per_turn=0, play_drawn="may", boneyard_reserve=3, double_blank=25
+    )
+    rules = game.rules
+    assert (rules.draws_per_turn, rules.play_drawn, rules.boneyard_reserve) == (None, "may", 3)
+    assert rules.double_blank == 25
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_the_game_is_registered() -> None:
+    """load_game finds it by name; its sizes follow the variant."""
+    game = pyspiel.load_game("chickenfoot")
+    assert isinstance(game, ChickenFootGame)
+    assert game.num_players() == 2
+    assert game.num_distinct_actions() == action_count(6) == 394
+    assert game.max_chance_outcomes() == 28
+    assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    big = pyspiel.load_game("chickenfoot", {"preset": "classic", "players": 8})
+    assert big.num_distinct_actions() == action_count(12)
+    with pytest.raises(RulesError):
+        ChickenFootGame({"preset": "chickie-duel", "players": 3})
+    with pytest.raises(RulesError):
+        ChickenFootGame({"preset": "no such preset"})
+    with pytest.raises(ValueError, match="round_double"):
+        ChickenFootGame({"round_double": 7})
+    with pytest.raises(ValueError, match="unknown parameters"):
+        ChickenFootGame({"target": 100})
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES, ids=CASE_IDS)
+def test_legal_actions_are_the_engine_moves(preset: str, players: int) -> None:
+    """At every decision the legal actions decode to the round's legal moves, and their
+    strings are the move notation; chance nodes deal undealt tiles and draw boneyard
+    tiles, each as likely."""
+    game = load(preset, players)
+    rng = random.Random(1)
+    for _ in range(2):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            rnd = state.round
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                tiles = {TILE[action] for action, _ in outcomes}
+                assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+                assert len({p for _, p in outcomes}) == 1
+                if rnd is not None:  # a draw
+                    assert tiles == set(rnd.boneyard)
+                else:
+                    centre = game.config.round_double
+                    on_table = {centre} if game.rules.start == "centre" else set()
+                    dealt = {TILE[a] for a in state.history()}
+                    assert tiles == set(tile_set(game.config.n)) - dealt - on_table
+            else:
+                assert rnd is not None
+                actions = state.legal_actions()
+                assert actions == sorted(actions)
+                moves = [state.action_to_move(a) for a in actions]
+                assert sorted(moves, key=str) == sorted(rnd.legal_moves(), key=str)
+                assert [state.action_to_string(state.current_player(), a) for a in actions] == [
+                    str(m) for m in moves
+                ]
+                assert state.current_player() == rnd.to_move
+            advance(state, rng, 1)
+        assert state.round is not None
+        assert state.round.is_over
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES, ids=CASE_IDS)
+def test_information_state_hides_other_tiles(preset: str, players: int) -> None:
+    """Two deals that differ only in tiles hidden from a seat (other hands, the tiles
+    others drew) give that seat equal information states and observations, as strings and
+    tensors, while the states themselves differ."""
+    game = load(preset, players)
+    rng = random.Random(2)
+    hand = game.config.hand
+    differed = 0
+    for seed in range(2):
+        state = game.new_initial_state()
+        advance(state, random.Random(seed), game.config.dealt)
+        while not state.is_terminal():
+            advance(state, rng, rng.randrange(1, 15))
+            rnd = state.round
+            if rnd is None or rnd.is_over:
+                continue
+            core = state._core
+            for seat in range(players):
+                sample = rnd.view(seat).sample_state(rng)
+                mine = core.deal[seat * hand : (seat + 1) * hand]
+                deal: list[int] = []
+                for other, dealt in enumerate(sample.dealt_hands):
+                    deal.extend(mine if other == seat else (t.index for t in dealt))
+                try:
+                    twin = replay(game, deal, sample.history, core.awaiting)
+                except IllegalMoveError:  # a rare sample that contradicts a move
+                    continue
+                assert_same_information(state, twin, seat)
+                differed += str(twin) != str(state)
+    assert differed > 0
+
+
+def test_information_state_during_the_deal() -> None:
+    """While dealing, a seat knows its own tiles and how many were dealt, nothing more."""
+    game = load("classic", 3)
+    state = game.new_initial_state()
+    for tile in range(10):
+        state.apply_action(tile)
+    twin = game.new_initial_state()
+    for tile in [*range(7), 30, 20, 10]:  # seat 1's first tiles differ
+        twin.apply_action(tile)
+    assert_same_information(state, twin, 0)
+    assert state.information_state_string(1) != twin.information_state_string(1)
+
+
+def test_swapping_hidden_tiles() -> None:
+    """Seat 0 cannot tell a deal from the one with a tile of seat 1 and a boneyard tile
+    swapped, before any move."""
+    game = load("double-foot", 2)
+    state = game.new_initial_state()
+    advance(state, random.Random(3), game.config.dealt)
+    core = state._core
+    undealt = core.undealt()
+    deal = list(core.deal)
+    deal[game.config.hand] = undealt[0]  # seat 1's first tile goes back to the boneyard
+    twin = replay(game, deal, (), False)
+    assert_same_information(state, twin, 0)
+    assert state.information_state_string(1) != twin.information_state_string(1)
+
+
+def assert_same_information(a: ChickenFootState, b: ChickenFootState, seat: int) -> None:
+    assert a.information_state_string(seat) == b.information_state_string(seat)
+    assert a.observation_string(seat) == b.observation_string(seat)
+    assert np.array_equal(a.information_state_tensor(seat), b.information_state_tensor(seat))
+    assert np.array_equal(a.observation_tensor(seat), b.observation_tensor(seat))
+    assert a.current_player() == b.current_player()
+    if not a.is_chance_node() and a.current_player() == seat:
+        assert a.legal_actions() == b.legal_actions()
+
+
+def test_information_state_shows_own_draws_only() -> None:
+    """A seat's information state names the tiles it drew, not those others drew."""
+    game = load("classic", 2)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        advance(state, rng, 1)
+    rnd = state.round
+    assert rnd is not None
+    draws = [e for e in rnd.history if e.drawn is not None]
+    assert draws
+    for seat in range(2):
+        text = state.information_state_string(seat)
+        for e in draws:
+            shown = f"{e.seat}:draw={e.drawn}" in text
+            assert shown == (e.seat == seat)
+
+
+def test_resample_from_infostate() -> None:
+    """A resampled state looks the same to the seat, plays on, and serializes."""
+    game = load("cross-and-foot", 3)
+    rng = random.Random(5)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal():
+        advance(state, rng, rng.randrange(1, 10))
+        if state.is_terminal():
+            break
+        seat = max(state.current_player(), 0)
+        other = state.resample_from_infostate(seat, rng.random)
+        assert_same_information(state, other, seat)
+        text = pyspiel.serialize_game_and_state(game, other)
+        _, back = pyspiel.deserialize_game_and_state(text)
+        assert str(back) == str(other)
+        advance(other, rng, 5)
+        checked += 1
+    assert checked > 3
+
+
+def test_serialization_replays_the_history() -> None:
+    """A state comes back from its serialization equal, with the same history."""
+    game = load("double-foot", 3)
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    while not state.is_terminal():
+        advance(state, rng, rng.randrange(5, 40))
+        text = pyspiel.serialize_game_and_state(game, state)
+        _, back = pyspiel.deserialize_game_and_state(text)
+        assert back.history() == state.history()
+        assert str(back) == str(state)
+        if state.round is not None:
+            assert back.round.history == state.round.history
+            assert back.round.hands == state.round.hands
+
+
+def test_returns_are_zero_sum_margins() -> None:
+    """Each seat's return is the mean of the others' penalty points minus its own (R17)."""
+    game = load("classic", 4)
+    state = game.new_initial_state()
+    advance(state, random.Random(7), 10_000)
+    rnd = state.round
+    assert rnd is not None
+    assert rnd.scores is not None
+    scores = rnd.scores
+    assert state.returns() == pytest.approx([(sum(scores) - s) / 3 - s for s in scores])
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_same_deal_as_round_deal() -> None:
+    """Dealing the tiles in the order Round.deal shuffles them gives that round."""
+    game = load("classic", 2)
+    dealt = Round.deal(game.rules, 2, seed=8)
+    state = game.new_initial_state()
+    for hand in dealt.dealt_hands:
+        for tile in hand:
+            state.apply_action(tile.index)
+    assert state.round is not None
+    assert state.round.hands == dealt.hands
+    assert sorted(state.round.boneyard) == sorted(dealt.boneyard)
+
+
+def test_player_bot_plays_a_round() -> None:
+    """PlayerBot seats a chickenfoot player (here RandomPlayer) at an OpenSpiel table."""
+    game = load("chickie-duel")
+    bots = [PlayerBot(RandomPlayer(), seed=seat) for seat in range(2)]
+    state = game.new_initial_state()
+    rng = random.Random(9)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            advance(state, rng, 1)
+        else:
+            action = bots[state.current_player()].step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+    assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_ismcts_searches_the_game() -> None:
+    """OpenSpiel's IS-MCTS bot runs on the game (its resampling keeps the information
+    state) and picks legal actions."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load("chickie-duel")
+    rng = random.Random(10)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(10)),
+        uct_c=20.0,
+        max_simulations=15,
+        random_state=np.random.RandomState(10),
+    )
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.random))
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal() and decisions < 8:
+        if state.is_chance_node():
+            advance(state, rng, 1)
+            continue
+        action = int(bot.step(state))
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert decisions > 0
+
+
+@pytest.mark.parametrize("n", [6, 9])
+def test_action_codes_match_pettingzoo(n: int) -> None:
+    """Both adapters number moves alike (when pettingzoo is installed too)."""
+    if importlib.util.find_spec("pettingzoo") is None:
+        pytest.skip("pettingzoo is not installed")
+    from chickenfoot import pettingzoo as pz
+
+    assert pz.action_count(n) == action_count(n)
+    for code in range(action_count(n)):
+        try:
+            move = action_to_move(code, n)
+        except ValueError:
+            with pytest.raises(ValueError, match="names no move"):
+                pz.action_to_move(code, n)
+            continue
+        assert pz.action_to_move(code, n) == move
+        assert pz.move_to_action(move, n) == move_to_action(move, n) == code
+
+
+def test_observer_pieces() -> None:
+    """The observation tensor's named pieces hold the seat's view."""
+    game = load("classic", 3)
+    state = game.new_initial_state()
+    advance(state, random.Random(11), game.config.dealt + 12)
+    rnd = state.round
+    assert rnd is not None
+    observer = game.make_py_observer()
+    observer.set_from(state, 1)
+    pieces = observer.dict
+    assert np.flatnonzero(pieces["hand"]).tolist() == [t.index for t in rnd.hand(1)]
+    assert pieces["hand_counts"].tolist() == list(rnd.hand_counts)
+    assert pieces["boneyard"].tolist() == [len(rnd.boneyard)]
+    assert "history" not in pieces
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    recall.set_from(state, 1)
+    rows = recall.dict["history"]
+    assert int(rows[:, 0].sum()) == len(rnd.history) + (1 if state._core.awaiting else 0)
+    assert np.array_equal(recall.tensor, np.asarray(state.information_state_tensor(1)))

@@ -1,0 +1,302 @@
+"""The PettingZoo environment (chickenfoot.pettingzoo).
+
+PettingZoo's own API and seed tests run on every preset, for the fewest players it allows
+and one more, by the round and by the match. The action mask is checked against the
+engine's legal moves, and the observation against what a seat may see: two rounds that
+differ only in tiles hidden from a seat give it the same observation.
+
+Skipped unless pettingzoo, gymnasium and numpy are installed (``nox -s adapters``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+pytest.importorskip("numpy")
+
+import numpy as np
+from pettingzoo.test import api_test, seed_test
+
+from chickenfoot import PRESETS, IllegalMoveError, Match, Round, RulesError, tile_set
+from chickenfoot.pettingzoo import (
+    ChickenFootEnv,
+    action_count,
+    action_to_move,
+    encode_view,
+    env,
+    move_to_action,
+    observation_layout,
+    raw_env,
+)
+
+#: (preset, players): the fewest players of every preset and one more where it allows.
+CASES = [(name, p) for name, rules in PRESETS.items() for p in rules.player_counts[:2]]
+CASE_IDS = [f"{name}-{p}" for name, p in CASES]
+
+# PettingZoo's api_test warns about dict observations with an action mask, the layout of
+# its own classic games, which it exempts only by their names.
+dict_observations = pytest.mark.filterwarnings(
+    "ignore:Observation is not a NumPy array:UserWarning",
+    "ignore:Observation space for each agent probably should be:UserWarning",
+)
+
+
+def random_steps(game: ChickenFootEnv, rng: random.Random, count: int) -> None:
+    """Take ``count`` random legal steps (fewer if the episode ends)."""
+    for _ in range(count):
+        agent = game.agent_selection
+        if game.terminations[agent]:
+            return
+        mask = game.observe(agent)["action_mask"]
+        game.step(rng.choice(np.flatnonzero(mask).tolist()))
+
+
+@dict_observations
+@pytest.mark.parametrize("match", [False, True], ids=["round", "match"])
+@pytest.mark.parametrize(("preset", "players"), CASES, ids=CASE_IDS)
+def test_api(preset: str, players: int, match: bool) -> None:
+    """PettingZoo's api_test passes on the wrapped environment."""
+    api_test(env(rules=preset, players=players, match=match), num_cycles=200)
+
+
+@pytest.mark.parametrize("match", [False, True], ids=["round", "match"])
+@pytest.mark.parametrize(("preset", "players"), CASES, ids=CASE_IDS)
+def test_seed(preset: str, players: int, match: bool) -> None:
+    """PettingZoo's seed_test: the same seed plays the same episode."""
+    seed_test(lambda: env(rules=preset, players=players, match=match), num_cycles=200)
+
+
+@dict_observations
+def test_api_of_the_raw_environment() -> None:
+    """The bare environment passes api_test as well."""
+    api_test(raw_env(rules="classic", players=3), num_cycles=200)
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES, ids=CASE_IDS)
+def test_action_mask_is_the_legal_moves(preset: str, players: int) -> None:
+    """The mask of the agent to move marks exactly its view's legal moves; the others'
+    masks are empty."""
+    game = raw_env(rules=preset, players=players)
+    rng = random.Random(1)
+    for seed in range(3):
+        game.reset(seed=seed)
+        while not game.terminations[game.agent_selection]:
+            rnd = game.round
+            for seat, agent in enumerate(game.possible_agents):
+                mask = game.observe(agent)["action_mask"]
+                view = rnd.view(seat)
+                moves = {game.action_to_move(a) for a in np.flatnonzero(mask).tolist()}
+                assert moves == set(view.legal_moves())
+                assert int(mask.sum()) == len(view.legal_moves())
+                if seat == rnd.to_move:
+                    assert game.agent_selection == agent
+                    assert moves == set(rnd.legal_moves())
+            random_steps(game, rng, 1)
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES, ids=CASE_IDS)
+def test_observation_depends_only_on_the_view(preset: str, players: int) -> None:
+    """Two rounds that differ only in tiles hidden from a seat (other hands, the
+    boneyard's order) give that seat the same observation and mask."""
+    game = raw_env(rules=preset, players=players)
+    rng = random.Random(2)
+    changed = 0
+    for seed in range(3):
+        game.reset(seed=seed)
+        for _ in range(6):
+            random_steps(game, rng, rng.randrange(1, 12))
+            rnd = game.round
+            if rnd.is_over:
+                break
+            for seat, agent in enumerate(game.possible_agents):
+                before = game.observe(agent)
+                other = rnd.view(seat).sample_state(rng)
+                changed += other.hands != rnd.hands or other.boneyard != rnd.boneyard
+                game._game = other
+                after = game.observe(agent)
+                game._game = rnd
+                assert np.array_equal(before["observation"], after["observation"])
+                assert np.array_equal(before["action_mask"], after["action_mask"])
+    assert changed > 0  # the samples did change hidden tiles
+
+
+def test_observation_layout() -> None:
+    """The observation's parts lie where observation_layout says, and hold the view."""
+    game = raw_env(rules="classic", players=3)
+    game.reset(seed=4)
+    random_steps(game, random.Random(4), 20)
+    rnd = game.round
+    seat = rnd.to_move
+    assert seat is not None
+    obs = game.observe(game.possible_agents[seat])["observation"]
+    layout = observation_layout(game.rules, 3)
+    assert obs.shape == (layout["totals"].stop,)
+    assert obs.dtype == np.float32
+    hand = np.flatnonzero(obs[layout["hand"]]).tolist()
+    assert hand == [t.index for t in rnd.hand(seat)]
+    assert np.flatnonzero(obs[layout["table"]]).tolist() == sorted(
+        t.index for t in rnd.layout.tiles
+    )
+    counts = obs[layout["hand_counts"]].tolist()
+    assert counts == [rnd.hand_counts[(seat + r) % 3] for r in range(3)]
+    assert obs[layout["boneyard"]].tolist() == [len(rnd.boneyard)]
+    assert obs[layout["to_move"]].tolist() == [1.0, 0.0, 0.0, 0.0]
+    open_ends = obs[layout["open_ends"]]
+    assert open_ends.sum() == sum(end.places for end in rnd.open_ends)
+    assert np.array_equal(obs, encode_view(rnd.view(seat)))
+
+
+def test_match_observation_has_totals() -> None:
+    """In a match the observation holds the round index and the totals, by relative seat."""
+    game = raw_env(rules="chickie-duel", match=True)
+    game.reset(seed=5)
+    rng = random.Random(5)
+    match = game._game
+    while isinstance(match, Match) and match.round_index == 0:
+        random_steps(game, rng, 1)
+        match = game._game
+    assert isinstance(match, Match)
+    layout = observation_layout(game.rules, 2)
+    obs = game.observe("player_1")["observation"]
+    assert obs[layout["round_index"]].tolist() == [1.0]
+    assert obs[layout["totals"]].tolist() == [match.totals[1], match.totals[0]]
+    assert np.array_equal(obs, encode_view(match.view(1)))
+
+
+@pytest.mark.parametrize("n", [0, 1, 6, 9, 12])
+def test_action_codes_round_trip(n: int) -> None:
+    """Every code names at most one move and every move of the set has one code (R4)."""
+    count = action_count(n)
+    moves = {}
+    for code in range(count):
+        try:
+            move = action_to_move(code, n)
+        except ValueError:
+            continue
+        assert move_to_action(move, n) == code
+        moves[move] = code
+    tiles = tile_set(n)
+    plays = sum(1 for t in tiles for o in tiles if o != t and (o.has(t.high) or o.has(t.low)))
+    doubles = sum(1 for t in tiles if t.is_double)
+    assert len(moves) == plays + doubles + 2  # plays, round-double placements, draw, pass
+    with pytest.raises(ValueError, match="not a code"):
+        action_to_move(count, n)
+
+
+@pytest.mark.parametrize("reward", ["margin", "penalty"])
+def test_rewards_are_the_round_scores(reward: Any) -> None:
+    """An episode's rewards are the round's penalty points: minus them, or the margin over
+    the mean of the others (zero-sum) (R17)."""
+    game = raw_env(rules="classic", players=3, reward=reward)
+    game.reset(seed=6)
+    rng = random.Random(6)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        observation, gained, terminated, _, _ = game.last()
+        totals[agent] += gained
+        if terminated:
+            game.step(None)
+        else:
+            game.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    scores = game.round.scores
+    assert scores is not None
+    got = [totals[agent] for agent in game.possible_agents]
+    if reward == "penalty":
+        assert got == [-float(s) for s in scores]
+    else:
+        assert got == pytest.approx([(sum(scores) - s) / 2 - s for s in scores])
+        assert sum(got) == pytest.approx(0.0)
+
+
+def test_match_episode_rewards_every_round() -> None:
+    """A match episode ends with the match; its rewards add up the rounds' margins."""
+    game = raw_env(rules="chickie-duel", match=True)
+    game.reset(seed=7)
+    rng = random.Random(7)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        observation, gained, terminated, _, _ = game.last()
+        totals[agent] += gained
+        game.step(
+            None if terminated else rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
+        )
+    match = game._game
+    assert isinstance(match, Match)
+    assert match.is_over
+    a, b = match.totals
+    assert [totals["player_0"], totals["player_1"]] == [b - a, a - b]
+
+
+def test_same_seed_same_deal_and_reset_continues() -> None:
+    """reset(seed=...) fixes the deal; reset() without a seed deals a new round."""
+    game = raw_env(rules="classic")
+    game.reset(seed=8)
+    first = game.round.hands
+    game.reset()
+    assert game.round.hands != first
+    game.reset(seed=8)
+    assert game.round.hands == first
+
+
+def test_illegal_actions(caplog: pytest.LogCaptureFixture) -> None:
+    """The bare environment refuses an illegal move; the wrapped one ends the episode
+    with the illegal reward."""
+    bare = raw_env(rules="chickie-duel")
+    bare.reset(seed=9)
+    legal = set(np.flatnonzero(bare.observe(bare.agent_selection)["action_mask"]).tolist())
+    illegal = next(a for a in range(action_count(6)) if a not in legal)
+    with pytest.raises((IllegalMoveError, ValueError)):
+        bare.step(illegal)
+    wrapped = env(rules="chickie-duel", illegal_reward=-100.0)
+    wrapped.reset(seed=9)
+    agent = wrapped.agent_selection
+    wrapped.step(illegal)
+    assert "Illegal move" in caplog.text
+    assert all(wrapped.terminations.values())
+    assert wrapped.rewards[agent] == -100.0
+
+
+def test_render(capsys: pytest.CaptureFixture[str]) -> None:
+    """ansi returns the table as text, human prints it; rgb_array is not offered."""
+    game = raw_env(rules="chickie-duel", render_mode="ansi")
+    game.reset(seed=10)
+    random_steps(game, random.Random(10), 30)
+    text = game.render()
+    assert isinstance(text, str)
+    assert "round double" in text
+    assert "seat 0:" in text
+    assert "seat 1:" in text
+    shown = raw_env(rules="chickie-duel", render_mode="human")
+    shown.reset(seed=10)
+    assert shown.render() is None
+    assert "seat 0:" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="render_mode"):
+        raw_env(render_mode="rgb_array")
+
+
+def test_arguments() -> None:
+    """Presets by name or value, a default player count, and clear refusals."""
+    assert raw_env(rules=PRESETS["double-foot"]).players == 2
+    assert raw_env(rules="Double Chicken Foot", players=5).set_size == 9
+    with pytest.raises(RulesError):
+        raw_env(rules="chickie-duel", players=3)
+    with pytest.raises(RulesError):
+        raw_env(rules="no such preset")
+    with pytest.raises(ValueError, match="reward"):
+        raw_env(reward="win")
+
+
+def test_environment_reads_no_hidden_state() -> None:
+    """The observation is built from the view: a round and its record replay agree."""
+    game = raw_env(rules="cross-and-foot", players=3)
+    game.reset(seed=11)
+    random_steps(game, random.Random(11), 25)
+    rnd = game.round
+    replayed = Round.from_json(rnd.to_json())
+    for seat, agent in enumerate(game.possible_agents):
+        assert np.array_equal(game.observe(agent)["observation"], encode_view(replayed.view(seat)))
