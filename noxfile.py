@@ -26,9 +26,9 @@ def group(*names: str) -> tuple[str, ...]:
 
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    """Run the test suite; extra arguments go to pytest."""
+    """Run the test suite on both cores (pytest-xdist); extra arguments go to pytest."""
     session.install(".", *group("tests"))
-    session.run("pytest", *session.posargs)
+    session.run("pytest", "-n", "auto", *session.posargs)
 
 
 @nox.session(python="3.12")

@@ -4,8 +4,8 @@ Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
 
 * ``default`` (used when the variable is unset): 100 examples a property, no deadline
   (a whole round is played inside some examples, and its time varies a lot).
-* ``ci``: derandomized, so a run is repeatable from the code alone, with more examples
-  and the failing example's blob printed for ``@reproduce_failure``.
+* ``ci``: derandomized, so a run is repeatable from the code alone, with the failing
+  example's blob printed for ``@reproduce_failure``.
 * ``dev``: a quick pass of 20 examples while editing.
 """
 
@@ -32,7 +32,7 @@ settings.register_profile(
 settings.register_profile(
     "ci",
     deadline=None,
-    max_examples=200,
+    max_examples=100,
     derandomize=True,
     print_blob=True,
     suppress_health_check=_SLOW_DATA,
