@@ -49,11 +49,6 @@ __all__ = [
     "play_round",
 ]
 
-#: The policy that plays the moves of a :class:`SearchPlayer`'s playouts.
-Rollout: TypeAlias = Literal["random", "greedy"]
-#: What a :class:`SearchPlayer` maximises: the penalty margin or the round win.
-Objective: TypeAlias = Literal["margin", "win"]
-
 
 @runtime_checkable
 class Player(Protocol):
@@ -141,13 +136,16 @@ class GreedyPlayer:
 
     >>> import random
     >>> from chickenfoot import PRESETS, Round
-    >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=4)
-    >>> for _ in range(5):
+    >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=22)
+    >>> for _ in range(11):
     ...     rnd = rnd.apply(rnd.legal_moves()[0])
-    >>> rnd.legal_moves()
-    [Play(Tile(3, 3), onto=Tile(6, 3)), Play(Tile(4, 4), onto=Tile(6, 4))]
-    >>> GreedyPlayer().choose(rnd.view(rnd.to_move), random.Random(0))
-    Play(Tile(4, 4), onto=Tile(6, 4))
+    >>> view = rnd.view(rnd.to_move)
+    >>> view.hand
+    (Tile(4, 2), Tile(5, 0), Tile(5, 2), Tile(6, 1))
+    >>> [str(move) for move in view.legal_moves()]
+    ['5-0@6-0', '5-0@3-0', '4-2@6-2', '5-2@6-2', '4-2@6-4', '4-2@4-3', '5-0@5-3', '5-2@5-3']
+    >>> GreedyPlayer().choose(view, random.Random(0))
+    Play(Tile(5, 2), onto=Tile(5, 3))
 
     .. versionadded:: 0.1
     """
@@ -182,35 +180,48 @@ class SearchPlayer:
 
     For a decision with more than one legal move, it
 
-    1. groups the moves that lead to the same game: the same tile onto different
-       open ends that show the same number leaves the same numbers open, so one
-       representative of each group is searched;
-    2. samples :attr:`samples` full rounds consistent with its view
+    1. groups the moves that lead to the same game: a tile played onto either of two
+       open ends that show the same number leaves the same numbers open (R2, R10), so
+       one move of each group is a candidate;
+    2. samples up to :attr:`samples` full rounds consistent with its view
        (:meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>`): the other
-       hands and the boneyard's order dealt at random from the tiles it has not seen;
-    3. on every sample, plays every candidate move and then the rest of the round with
-       the :attr:`rollout` policy at every seat, the same number of times for each
-       candidate, with the same random numbers for each candidate (common random
-       numbers, which make the comparison sharper);
-    4. plays the candidate with the best mean: with ``objective="margin"`` the mean of
-       the other seats' penalty points minus its own (R17), with ``objective="win"``
-       how often it wins the round (R18). Equal means are split by ``rng``.
+       hands and the boneyard's order dealt at random from the tiles it has not seen,
+       agreeing with every draw and pass it has seen;
+    3. runs batches of playouts: each batch takes the next sample (cycling through
+       them) and fresh random numbers, and from that sample plays every candidate still
+       in the running, then the rest of the round with the :attr:`rollout` policy at
+       every seat. All candidates of a batch share the sample and the random numbers
+       (common random numbers), so their difference is measured, not the luck of the
+       deal;
+    4. scores a playout, with ``objective="margin"``, by the mean penalty points of the
+       other seats minus its own (R17), or with ``objective="win"`` by 1 for winning the
+       round and 0 otherwise (R18);
+    5. spends the budget by sequential halving: the :attr:`playouts` are split over
+       ceil(log2(candidates)) phases, and after each phase the worse half of the
+       candidates (by mean score) is dropped, so the promising moves get most playouts.
+       With ``halving=False`` every candidate gets an equal share (flat Monte Carlo);
+    6. plays the candidate with the best mean among the last phase's; equal means are
+       split by ``rng``.
 
-    :attr:`playouts` is the budget: at most that many playouts per decision (at least
-    one per candidate), split evenly over samples and candidates; fewer samples are
-    drawn when the budget cannot cover :attr:`samples` of them. A forced move (one
-    legal move, or one group) is returned at once, without sampling.
+    :attr:`playouts` bounds the work: at most that many playouts per decision, except
+    that every candidate in the running gets at least one per phase. A forced move (a
+    single legal move, or a single group) is returned at once, without sampling or
+    touching ``rng``. Should the view admit no sample where it is this seat's turn (which
+    :meth:`~chickenfoot.RoundView.sample_state` allows after ``max_tries`` failures), the
+    greedy heuristic decides.
 
     It reads nothing but the view, so it plays the same move on any two rounds that
     give its seat equal views:
 
     >>> import random
     >>> from chickenfoot import PRESETS, Round
-    >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=4)
-    >>> for _ in range(5):
+    >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=22)
+    >>> for _ in range(11):
     ...     rnd = rnd.apply(rnd.legal_moves()[0])
     >>> view = rnd.view(rnd.to_move)
     >>> bot = SearchPlayer(samples=4, playouts=40)
+    >>> bot.choose(view, random.Random(1))
+    Play(Tile(5, 2), onto=Tile(6, 2))
     >>> other = view.sample_state(random.Random(9))  # other hidden tiles, same view
     >>> bot.choose(view, random.Random(1)) == bot.choose(other.view(view.seat), random.Random(1))
     True
@@ -218,21 +229,24 @@ class SearchPlayer:
     .. versionadded:: 0.1
     """
 
-    #: How many full rounds consistent with the view are sampled per decision.
-    samples: int = attrs.field(default=8, validator=attrs.validators.ge(1))
+    #: How many full rounds consistent with the view are sampled, at most, per decision.
+    samples: int = attrs.field(default=16, validator=attrs.validators.ge(1))
     #: The budget: total playouts per decision, over all samples and candidates.
-    playouts: int = attrs.field(default=400, validator=attrs.validators.ge(1))
+    playouts: int = attrs.field(default=300, validator=attrs.validators.ge(1))
     #: The policy of every seat in the playouts: ``"random"`` or ``"greedy"``.
-    rollout: Rollout = attrs.field(
+    rollout: Literal["random", "greedy"] = attrs.field(
         default="greedy", validator=attrs.validators.in_(("random", "greedy"))
     )
     #: What is maximised: ``"margin"`` (the others' mean penalty minus its own) or
     #: ``"win"`` (winning the round).
-    objective: Objective = attrs.field(
+    objective: Literal["margin", "win"] = attrs.field(
         default="margin", validator=attrs.validators.in_(("margin", "win"))
     )
-    #: The heuristic of greedy playouts.
+    #: The heuristic of greedy playouts (and of the fallback when no sample is found).
     greedy: GreedyPlayer = attrs.field(factory=GreedyPlayer)
+    #: Whether to spend the budget by sequential halving (the better half of the
+    #: candidates goes on to the next phase) rather than evenly on every candidate.
+    halving: bool = True
     #: How many deals :meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>`
     #: may try for one consistent sample.
     max_tries: int = attrs.field(default=100, validator=attrs.validators.ge(1))
@@ -251,20 +265,48 @@ class SearchPlayer:
         options = list(candidates.values())
         if len(options) == 1:
             return options[0]
-        samples = max(1, min(self.samples, self.playouts // len(options)))
-        repeats = max(1, self.playouts // (samples * len(options)))
+        count = len(options)
+        samples = max(1, min(self.samples, self.playouts // count))
+        phases = (count - 1).bit_length() if self.halving else 1  # ceil(log2(count))
+        share = self.playouts // phases
         policy = _random_pick if self.rollout == "random" else self._greedy_rollout
         seat = view.seat
-        totals = [0.0] * len(options)
-        for _ in range(samples):
-            state = _Snapshot.of(view.sample_state(rng, max_tries=self.max_tries))
-            for _ in range(repeats):
+        states: list[_Snapshot] = []
+        totals = [0.0] * count
+        runs = [0] * count
+        alive = list(range(count))
+        batch = 0
+        for phase in range(phases):
+            if phase:  # sequential halving: the better half goes on
+                alive.sort(key=lambda i: totals[i] / runs[i], reverse=True)
+                alive = alive[: (len(alive) + 1) // 2]
+            for _ in range(max(1, share // len(alive))):
+                if len(states) < samples:
+                    fresh = self._sample(view, rng)
+                    if fresh is not None:
+                        states.append(fresh)
+                    elif not states:
+                        return self.greedy.choose(view, rng)
+                    else:
+                        samples = len(states)
+                state = states[batch % len(states)]
+                batch += 1
                 seed = rng.getrandbits(64)
-                for i, move in enumerate(options):
-                    scores, winner = state.play_out(move, policy, random.Random(seed))
+                for i in alive:
+                    scores, winner = state.play_out(options[i], policy, random.Random(seed))
                     totals[i] += _value(scores, winner, seat, self.objective)
-        best = max(totals)
-        return rng.choice([m for m, total in zip(options, totals, strict=True) if total == best])
+                    runs[i] += 1
+        means = {i: totals[i] / runs[i] for i in alive}
+        best = max(means.values())
+        return rng.choice([options[i] for i in alive if means[i] == best])
+
+    def _sample(self, view: RoundView, rng: random.Random) -> _Snapshot | None:
+        """A sampled full round of ``view`` where this seat moves, or ``None`` (3 tries)."""
+        for _ in range(3):
+            state = view.sample_state(rng, max_tries=self.max_tries)
+            if state.to_move == view.seat:
+                return _Snapshot.of(state)
+        return None
 
     def _greedy_rollout(
         self, rules: Rules, table: TableState, hand: int, moves: list[Move], rng: random.Random
@@ -302,7 +344,7 @@ def play_round(rnd: Round, players: Sequence[Player], rng: random.Random) -> Rou
     >>> rnd = Round.deal(PRESETS["classic"], 3, seed=2)
     >>> done = play_round(rnd, [GreedyPlayer()] * 3, random.Random(2))
     >>> done.is_over, done.outcome.winner
-    (True, 1)
+    (True, 2)
 
     .. versionadded:: 0.1
     """
@@ -311,7 +353,8 @@ def play_round(rnd: Round, players: Sequence[Player], rng: random.Random) -> Rou
         seat = rnd.to_move
         assert seat is not None
         bot = players[seat]
-        rnd = _apply_choice(rnd, bot, seat, bot.choose(rnd.view(seat), rng))
+        move: object = bot.choose(rnd.view(seat), rng)
+        rnd = rnd.apply(_checked(rnd, bot, seat, move))
     return rnd
 
 
@@ -331,7 +374,7 @@ def play_match(rules: Rules, players: Sequence[Player], *, seed: int) -> Match:
     >>> from chickenfoot import PRESETS
     >>> match = play_match(PRESETS["chickie-duel"], [RandomPlayer(), GreedyPlayer()], seed=5)
     >>> match.is_over, match.totals, match.winners
-    (True, (84, 38), (1,))
+    (True, (70, 48), (1,))
 
     .. versionadded:: 0.1
     """
@@ -343,15 +386,12 @@ def play_match(rules: Rules, players: Sequence[Player], *, seed: int) -> Match:
         seat = rnd.to_move
         assert seat is not None
         bot = players[seat]
-        move = bot.choose(rnd.view(seat), rng)
-        _apply_choice(rnd, bot, seat, move)  # checks the move, naming the bot
-        match = match.apply(move)
+        move: object = bot.choose(rnd.view(seat), rng)
+        match = match.apply(_checked(rnd, bot, seat, move))
     return match
 
 
 def _check_players(players: Sequence[Player], seats: int | None) -> None:
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise TypeError(f"players is a sequence of bots, one per seat, not {players!r}")
     if seats is not None and len(players) != seats:
         raise ValueError(f"the round has {seats} seats, but {len(players)} players were given")
     for seat, bot in enumerate(players):
@@ -361,24 +401,25 @@ def _check_players(players: Sequence[Player], seats: int | None) -> None:
             )
 
 
-def _apply_choice(rnd: Round, bot: Player, seat: int, move: object) -> Round:
-    """``rnd`` after ``move``, chosen by ``bot`` at ``seat``; errors name the bot."""
+def _checked(rnd: Round, bot: Player, seat: int, move: object) -> Move:
+    """``move``, chosen by ``bot`` at ``seat`` of ``rnd``, if it is legal; errors name the bot."""
     if not isinstance(move, (Play, Draw, Pass)):
         raise TypeError(
             f"bot {bot.name!r} at seat {seat} returned {move!r}, which is not a move "
             f"(a Play, Draw or Pass)"
         )
-    try:
-        return rnd.apply(move)
-    except IllegalMoveError as error:
-        legal = ", ".join(map(str, rnd.legal_moves()))
-        raise IllegalMoveError(
-            move,
-            seat,
-            f"bot {bot.name!r} at seat {seat} chose an illegal move: {error.reason}; "
-            f"the legal moves were {legal}",
-            error.rule,
-        ) from error
+    refusal = rnd._refusal(move)
+    if refusal is None:
+        return move
+    reason, rule = refusal
+    legal = ", ".join(map(str, rnd.legal_moves()))
+    raise IllegalMoveError(
+        move,
+        seat,
+        f"bot {bot.name!r} at seat {seat} chose an illegal move: {reason}; "
+        f"the legal moves were {legal}",
+        rule,
+    )
 
 
 # -- the heuristic and the playouts (trusted internals) ---------------------------------------
@@ -460,7 +501,7 @@ def _random_pick(
     return moves[0] if len(moves) == 1 else rng.choice(moves)
 
 
-def _value(scores: tuple[int, ...], winner: int, seat: int, objective: Objective) -> float:
+def _value(scores: tuple[int, ...], winner: int, seat: int, objective: str) -> float:
     """How good a finished playout is for ``seat``: higher is better."""
     if objective == "win":
         return 1.0 if winner == seat else 0.0
@@ -544,7 +585,8 @@ class _Snapshot:
                         move = DRAW if size - drawn > reserve else PASS
             kind = type(move)
             if kind is Play:
-                assert isinstance(move, Play) and move.onto is not None
+                assert isinstance(move, Play)
+                assert move.onto is not None
                 t = move.tile.index
                 hand = hands[p] & ~(1 << t)
                 hands[p] = hand
@@ -573,4 +615,3 @@ class _Snapshot:
 def _scores(hands: list[int], rules: Rules) -> tuple[int, ...]:
     blank = rules.double_blank
     return tuple(hand_score(h, blank) for h in hands)
-

@@ -1,0 +1,380 @@
+"""Tests of the bots and the helpers that seat them (chickenfoot.bots).
+
+Every bot must return one of ``view.legal_moves()`` (R4, R12-R15) on any view of any
+variant; the search player must decide from its view alone, never from hidden tiles;
+whole matches of every preset must play to the end (R19); bots must pickle; and a bot
+that breaks the rules must be named in the error.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import attrs
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from strategies import PRESET_NAMES, played_rounds
+
+from chickenfoot import (
+    PRESETS,
+    Draw,
+    IllegalMoveError,
+    Match,
+    Move,
+    Obligation,
+    Pass,
+    Play,
+    Round,
+    RoundView,
+    RulesError,
+)
+from chickenfoot.bots import (
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    SearchPlayer,
+    _random_pick,
+    _Snapshot,
+    play_match,
+    play_round,
+)
+
+#: A search budget small enough for property tests.
+SMALL_SEARCH = SearchPlayer(samples=2, playouts=6, name="small-search")
+RANDOM_SEARCH = SearchPlayer(samples=1, playouts=4, rollout="random", objective="win")
+BOTS: tuple[Player, ...] = (RandomPlayer(), GreedyPlayer(), SMALL_SEARCH, RANDOM_SEARCH)
+
+
+def _to_decision(rnd: Round, rng: random.Random, *, options: int = 2) -> Round | None:
+    """``rnd`` played on at random until its player to move has ``options`` moves or more."""
+    while not rnd.is_over:
+        moves = rnd.legal_moves()
+        if len(moves) >= options and rng.random() < 0.3:
+            return rnd
+        rnd = rnd.apply(rng.choice(moves))
+    return None
+
+
+def _decisions(preset: str, players: int, count: int) -> list[Round]:
+    """``count`` seeded rounds of ``preset``, each stopped at a choice of moves."""
+    out: list[Round] = []
+    seed = 0
+    while len(out) < count:
+        rnd = Round.deal(PRESETS[preset], players, seed=seed)
+        found = _to_decision(rnd, random.Random(seed))
+        if found is not None:
+            out.append(found)
+        seed += 1
+    return out
+
+
+# -- every bot plays legal moves --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@settings(max_examples=40)
+@given(data=st.data())
+def test_every_bot_returns_a_legal_move(preset: str, data: st.DataObject) -> None:
+    """A bot returns one of ``view.legal_moves()`` on any view of its seat's turn (R4,
+    R12-R15), in the preset and in variants with other knobs.
+    """
+    rnd = data.draw(played_rounds(preset=preset, max_moves=120), label="round")
+    assume(not rnd.is_over)
+    seat = rnd.to_move
+    assert seat is not None
+    view = rnd.view(seat)
+    legal = view.legal_moves()
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    for bot in BOTS:
+        assert bot.choose(view, random.Random(seed)) in legal, bot
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_greedy_with_only_the_pips_weight_sheds_the_heaviest_tile(preset: str) -> None:
+    """With every other weight at 0, the greedy player plays a tile of the most penalty
+    points (R17) at every choice of plays in 30 random rounds.
+    """
+    rules = PRESETS[preset]
+    bot = GreedyPlayer(double=0, follow=0, flexible=0, dead_foot=0)
+    checked = 0
+    for seed in range(30):
+        rnd = Round.deal(rules, 2, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            moves = rnd.legal_moves()
+            plays = [m for m in moves if isinstance(m, Play)]
+            if len(plays) > 1:
+                move = bot.choose(rnd.view(rnd.to_move or 0), rng)
+                assert isinstance(move, Play)
+                assert _penalty(move, rules.double_blank) == max(
+                    _penalty(p, rules.double_blank) for p in plays
+                )
+                checked += 1
+            rnd = rnd.apply(rng.choice(moves))
+    assert checked > 30
+
+
+def _penalty(play: Play, double_blank: int) -> int:
+    return double_blank if play.tile.index == 0 else play.tile.pips
+
+
+def test_greedy_counts_the_double_blank_at_its_penalty() -> None:
+    """The double-blank weighs ``rules.double_blank`` (R17): with 50 it goes before 6-5."""
+    classic = PRESETS["classic"]
+    for seed in range(400):
+        rnd = _to_decision(Round.deal(classic, 2, seed=seed), random.Random(seed))
+        if rnd is None:
+            continue
+        plays = [m for m in rnd.legal_moves() if isinstance(m, Play)]
+        blank = [m for m in plays if m.tile.index == 0]
+        if blank and any(m.tile.pips > 0 for m in plays):
+            bot = GreedyPlayer(double=0, follow=0, flexible=0, dead_foot=0)
+            move = bot.choose(rnd.view(rnd.to_move or 0), random.Random(0))
+            assert isinstance(move, Play)
+            assert move.tile.index == 0
+            return
+    pytest.fail("no position with a choice of the double-blank found")
+
+
+def test_greedy_plays_a_drawn_tile_it_may_keep() -> None:
+    """With ``play_drawn="may"`` the greedy player plays the drawn tile rather than pass (R13)."""
+    rules = attrs.evolve(PRESETS["chickie-duel"], play_drawn="may")
+    found = 0
+    for seed in range(200):
+        rnd = Round.deal(rules, 2, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            moves = rnd.legal_moves()
+            if rnd.obligation is Obligation.DRAWN_TILE and Pass() in moves and len(moves) > 1:
+                move = GreedyPlayer().choose(rnd.view(rnd.to_move or 0), rng)
+                assert isinstance(move, Play)
+                found += 1
+            rnd = rnd.apply(rng.choice(moves))
+    assert found
+
+
+def test_greedy_is_deterministic_given_the_view() -> None:
+    """Equal views and equal random seeds give the same greedy move."""
+    for rnd in _decisions("classic", 3, 10):
+        view = rnd.view(rnd.to_move or 0)
+        copy = pickle.loads(pickle.dumps(view))
+        assert GreedyPlayer().choose(view, random.Random(3)) == GreedyPlayer().choose(
+            copy, random.Random(3)
+        )
+
+
+# -- the search player reads only its view ----------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_search_decides_from_the_view_alone(preset: str) -> None:
+    """Two rounds with equal views for a seat but other hidden tiles (other hands, another
+    boneyard order) get the same search move from the same random seed.
+    """
+    bot = SearchPlayer(samples=3, playouts=24)
+    checked = 0
+    for rnd in _decisions(preset, 2, 8):
+        seat = rnd.to_move
+        assert seat is not None
+        view = rnd.view(seat)
+        first = view.sample_state(random.Random(1))
+        second = view.sample_state(random.Random(2))
+        assert first.view(seat) == view == second.view(seat)
+        assert first.hand(seat) == second.hand(seat) == rnd.hand(seat)
+        if (first.hands, first.boneyard) == (second.hands, second.boneyard):
+            continue  # nothing hidden is left to differ
+        moves = [bot.choose(r.view(seat), random.Random(11)) for r in (rnd, first, second)]
+        assert moves[0] == moves[1] == moves[2]
+        assert moves[0] in rnd.legal_moves()
+        checked += 1
+    assert checked >= 4
+
+
+def test_search_falls_back_to_greedy_without_a_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When no sampled round has this seat to move, the greedy heuristic decides."""
+    rnd = _decisions("classic", 2, 1)[0]
+    view = rnd.view(rnd.to_move or 0)
+    finished = play_round(rnd, [RandomPlayer(), RandomPlayer()], random.Random(0))
+
+    def no_sample(self: RoundView, rng: random.Random, *, max_tries: int = 100) -> Round:
+        return finished
+
+    monkeypatch.setattr(RoundView, "sample_state", no_sample)
+    move = SearchPlayer().choose(view, random.Random(4))
+    assert move == GreedyPlayer().choose(view, random.Random(4))
+
+
+def test_search_returns_a_forced_move_without_sampling() -> None:
+    """A single legal move is returned at once; the random source is not touched."""
+    rnd = Round.deal(PRESETS["classic"], 4, seed=1)  # the holder must place 9-9 (R6)
+    rng = random.Random(5)
+    state = rng.getstate()
+    assert SearchPlayer().choose(rnd.view(rnd.to_move or 0), rng) == rnd.legal_moves()[0]
+    assert rng.getstate() == state
+
+
+def test_search_searches_one_of_equivalent_moves() -> None:
+    """Plays of one tile onto two open ends of the same number are one candidate, so
+    with nothing else to choose the search returns at once without sampling (R2, R10).
+    """
+    for seed in range(500):
+        rnd = Round.deal(PRESETS["double-foot"], 2, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            moves = rnd.legal_moves()
+            plays = [m for m in moves if isinstance(m, Play)]
+            if len(moves) > 1 and len(moves) == len(plays) and len({p.tile for p in plays}) == 1:
+                numbers = {
+                    end.number for end in rnd.open_ends if end.onto in {p.onto for p in plays}
+                }
+                if len(numbers) == 1 and rnd.pending_double is None:
+                    state = rng.getstate()
+                    assert SearchPlayer().choose(rnd.view(rnd.to_move or 0), rng) == moves[0]
+                    assert rng.getstate() == state
+                    return
+            rnd = rnd.apply(rng.choice(moves))
+    pytest.fail("no position with one tile for two equal open ends found")
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@settings(max_examples=25)
+@given(data=st.data())
+def test_playouts_follow_the_engine(preset: str, data: st.DataObject) -> None:
+    """The bare playouts of the search play the same round as :class:`Round` does when the
+    same random numbers pick the moves (R12-R18), in every variant.
+    """
+    rnd = data.draw(played_rounds(preset=preset, max_moves=80), label="round")
+    assume(not rnd.is_over and rnd.lead is not None)
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    engine_rng = random.Random(seed)
+    end = rnd
+    while not end.is_over:
+        moves = end.legal_moves()
+        end = end.apply(moves[0] if len(moves) == 1 else engine_rng.choice(moves))
+    assert end.outcome is not None
+    scores, winner = _Snapshot.of(rnd).play_out(None, _random_pick, random.Random(seed))
+    assert (scores, winner) == (end.outcome.scores, end.outcome.winner)
+
+
+# -- driving bots -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_play_match_plays_whole_matches_with_mixed_bots(preset: str) -> None:
+    """A match of every preset plays to its end (R19) with different bots at the seats,
+    and replays exactly from its seed.
+    """
+    rules = PRESETS[preset]
+    players = min(3, max(rules.player_counts))
+    bots: list[Player] = [SearchPlayer(samples=1, playouts=3), GreedyPlayer(), RandomPlayer()]
+    match = play_match(rules, bots[:players], seed=7)
+    assert match.is_over
+    assert len(match.results) == rules.round_count(players)
+    assert match.winners
+    assert Match.from_json(match.to_json()) == match
+    assert play_match(rules, bots[:players], seed=7) == match
+
+
+def test_play_round_gives_each_bot_its_own_view() -> None:
+    """Every bot is called on its seat's turn with that seat's view, and nothing else."""
+    calls: list[tuple[int, int | None]] = []
+
+    @attrs.frozen
+    class Watcher:
+        name: str = "watcher"
+
+        def choose(self, view: RoundView, rng: random.Random) -> Move:
+            assert isinstance(view, RoundView)
+            calls.append((view.seat, view.to_move))
+            return view.legal_moves()[0]
+
+    rnd = play_round(Round.deal(PRESETS["classic"], 3, seed=4), [Watcher()] * 3, random.Random(0))
+    assert rnd.is_over
+    assert calls
+    assert all(seat == to_move for seat, to_move in calls)
+    assert len(calls) == len(rnd.moves)
+
+
+def test_play_round_of_a_finished_round_returns_it() -> None:
+    rnd = play_round(
+        Round.deal(PRESETS["chickie-duel"], 2, seed=1), [RandomPlayer()] * 2, random.Random(1)
+    )
+    assert play_round(rnd, [RandomPlayer()] * 2, random.Random(2)) is rnd
+
+
+@pytest.mark.parametrize("bot", BOTS, ids=lambda bot: bot.name)
+def test_bots_pickle(bot: Player) -> None:
+    """Bots survive pickling (for process pools) and choose the same moves afterwards."""
+    copy = pickle.loads(pickle.dumps(bot))
+    assert copy == bot
+    assert isinstance(copy, Player)
+    for rnd in _decisions("chickie-duel", 2, 3):
+        view = rnd.view(rnd.to_move or 0)
+        assert copy.choose(view, random.Random(1)) == bot.choose(view, random.Random(1))
+
+
+def test_bots_are_players() -> None:
+    for bot in BOTS:
+        assert isinstance(bot, Player)
+    assert not isinstance(object(), Player)
+
+
+# -- errors -----------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Cheater:
+    """Draws whenever it can find no better idea: illegal when it holds a play (R12)."""
+
+    name: str = "cheater"
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move:
+        return Draw()
+
+
+@attrs.frozen
+class Broken:
+    """Returns something that is not a move at all."""
+
+    name: str = "broken"
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move:
+        return "9-4@9-9"  # type: ignore[return-value]
+
+
+def test_an_illegal_move_names_the_bot_and_seat() -> None:
+    rnd = Round.deal(PRESETS["classic"], 2, seed=1)
+    seat = rnd.to_move
+    players: list[Player] = [RandomPlayer(), RandomPlayer()]
+    players[seat or 0] = Cheater()
+    with pytest.raises(IllegalMoveError, match=rf"bot 'cheater' at seat {seat} chose an illegal"):
+        play_round(rnd, players, random.Random(0))
+    with pytest.raises(IllegalMoveError, match=r"bot 'cheater' at seat \d.*\(R\d+\)"):
+        play_match(PRESETS["chickie-duel"], [Cheater(), Cheater()], seed=1)
+
+
+def test_a_non_move_names_the_bot_and_seat() -> None:
+    with pytest.raises(TypeError, match=r"bot 'broken' at seat \d returned '9-4@9-9'"):
+        play_match(PRESETS["chickie-duel"], [Broken(), Broken()], seed=1)
+
+
+def test_the_number_of_bots_must_match_the_seats() -> None:
+    rnd = Round.deal(PRESETS["classic"], 3, seed=1)
+    with pytest.raises(ValueError, match="the round has 3 seats, but 2 players were given"):
+        play_round(rnd, [RandomPlayer()] * 2, random.Random(0))
+    with pytest.raises(RulesError):
+        play_match(PRESETS["chickie-duel"], [RandomPlayer()] * 3, seed=1)
+
+
+def test_a_non_player_is_refused() -> None:
+    with pytest.raises(TypeError, match="the player of seat 1 is 'greedy'"):
+        play_match(PRESETS["chickie-duel"], [RandomPlayer(), "greedy"], seed=1)  # type: ignore[list-item]
+
+
+def test_search_knobs_are_checked() -> None:
+    with pytest.raises(ValueError, match="playouts"):
+        SearchPlayer(playouts=0)
+    with pytest.raises(ValueError, match="rollout"):
+        SearchPlayer(rollout="smart")  # type: ignore[arg-type]
