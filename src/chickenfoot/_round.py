@@ -714,14 +714,7 @@ class Round:
             or self._boneyard != other._boneyard
         ):
             return False
-        a, b = self._history, other._history
-        while a is not None and b is not None:
-            if a is b:
-                return True
-            if a[0] != b[0] or a[1] != b[1]:
-                return False
-            a, b = a[2], b[2]
-        return a is b
+        return same_history(self._history, other._history)
 
     def __hash__(self) -> int:
         return hash((self._hands, self._drawn, self._to_move, self._length, self._first))
@@ -831,6 +824,18 @@ def turn_moves(
 def _may_draw_again(rules: Rules, turn_draws: int, left: int) -> bool:
     limit = rules.draws_per_turn
     return left > rules.boneyard_reserve and (limit is None or turn_draws < limit)
+
+
+def same_history(a: _History, b: _History) -> bool:
+    """Whether two histories hold the same moves by the same seats, compared without
+    recursion (a long round would exhaust the stack) and stopping at a shared tail."""
+    while a is not None and b is not None:
+        if a is b:
+            return True
+        if a[0] != b[0] or a[1] != b[1]:
+            return False
+        a, b = a[2], b[2]
+    return a is b
 
 
 def _moves_of(history: _History) -> list[tuple[int, Move]]:

@@ -21,6 +21,7 @@ from ._round import (
     _layout_of_events,
     _moves_of,
     _obligation,
+    same_history,
     turn_moves,
 )
 from ._rules import Rules
@@ -106,14 +107,7 @@ class RoundView:
             or self.rules != other.rules
         ):
             return False
-        a, b = self._moves, other._moves
-        while a is not None and b is not None:
-            if a is b:
-                return True
-            if a[0] != b[0] or a[1] != b[1]:
-                return False
-            a, b = a[2], b[2]
-        return a is b
+        return same_history(self._moves, other._moves)
 
     def __hash__(self) -> int:
         return hash((self.seat, self.hand, self.hand_counts, self.to_move, self._length))
