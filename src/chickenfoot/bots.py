@@ -31,8 +31,8 @@ from typing import Literal, Protocol, TypeAlias, runtime_checkable
 import attrs
 
 from ._match import Match
-from ._moves import DRAW, PASS, Draw, Move, Pass, Play
-from ._round import Round
+from ._moves import Draw, Move, Pass, Play
+from ._round import Round, turn_moves
 from ._rules import Rules
 from ._scoring import hand_score, round_winner
 from ._table import TableState
@@ -560,29 +560,17 @@ class _Snapshot:
         players = len(hands)
         size = len(boneyard)
         reserve = rules.boneyard_reserve
-        limit = rules.draws_per_turn
-        may = rules.play_drawn == "may"
         toes = rules.toes_per_double
         foot = rules.first_foot_required
         move = first
         while True:
-            if move is None:
-                if turn_draws:  # R13: only the drawn tile
-                    moves = table.plays(1 << boneyard[drawn - 1])
-                    if moves:
-                        if may:
-                            moves.append(PASS)
-                        move = policy(rules, table, hands[p], moves, rng)
-                    elif size - drawn > reserve and (limit is None or turn_draws < limit):
-                        move = DRAW
-                    else:
-                        move = PASS
+            if move is None:  # the engine's own turn rules (R6, R12-R15)
+                last = boneyard[drawn - 1] if turn_draws else -1
+                moves = turn_moves(rules, table, hands[p], turn_draws, last, size - drawn)
+                if type(moves[0]) is Play:
+                    move = policy(rules, table, hands[p], moves, rng)
                 else:
-                    moves = table.plays(hands[p])
-                    if moves:  # R12
-                        move = policy(rules, table, hands[p], moves, rng)
-                    else:  # R13-R15
-                        move = DRAW if size - drawn > reserve else PASS
+                    move = moves[0]  # a lone Draw() or Pass()
             kind = type(move)
             if kind is Play:
                 assert isinstance(move, Play)
