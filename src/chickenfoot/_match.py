@@ -230,7 +230,12 @@ class Match:
         return attrs.evolve(self, round=following)
 
     def view(self, seat: int) -> MatchView:
-        """What ``seat`` can see of the match: the scores and its view of the round."""
+        """What ``seat`` can see of the match: the scores and its view of the round.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this match (an ``int`` from 0 to
+                ``players - 1``).
+        """
         from ._views import match_view
 
         return match_view(self, seat)

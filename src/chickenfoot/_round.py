@@ -165,7 +165,7 @@ class Round:
         n = rules.set_size(players)
         size = rules.hand_size(players)
         double = _round_double(round_double, n)
-        _check_first(first, players)
+        check_seat(first, players, "first")
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         if type(seed) is not int:
@@ -220,7 +220,7 @@ class Round:
         n = rules.set_size(players)
         size = rules.hand_size(players)
         double = _round_double(round_double, n)
-        _check_first(first, players)
+        check_seat(first, players, "first")
         where: dict[Tile, str] = {}
         masks = []
         for seat, hand in enumerate(hands):
@@ -324,8 +324,13 @@ class Round:
         return tuple(tiles_of(h) for h in self._hands)
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
-        """The tiles of ``seat``, in :func:`~chickenfoot.tile_set` order."""
-        return tiles_of(self._hands[seat])
+        """The tiles of ``seat``, in :func:`~chickenfoot.tile_set` order.
+
+        Raises:
+            ValueError: ``seat`` is not a seat of this round (an ``int`` from 0 to
+                ``players - 1``).
+        """
+        return tiles_of(self._hands[check_seat(seat, self.players)])
 
     @property
     def hand_counts(self) -> tuple[int, ...]:
@@ -371,7 +376,8 @@ class Round:
         """What ``seat`` can see of this round: its hand, the table, the public history.
 
         Raises:
-            ValueError: ``seat`` is not a seat of this round.
+            ValueError: ``seat`` is not a seat of this round (an ``int`` from 0 to
+                ``players - 1``).
         """
         from ._views import round_view
 
@@ -898,9 +904,15 @@ def _round_double(value: Tile | int | None, n: int) -> int:
     return value * (value + 3) // 2
 
 
-def _check_first(first: int, players: int) -> None:
-    if type(first) is not int or not 0 <= first < players:
-        raise ValueError(f"first is a seat from 0 to {players - 1}, not {first!r}")
+def check_seat(seat: object, players: int, name: str = "seat") -> int:
+    """``seat`` itself if it is a seat of a ``players``-seat game, else ``ValueError``.
+
+    Every seat argument of the public API goes through here: a seat is an ``int`` from 0
+    to ``players - 1``; a ``bool``, a negative index or anything else is refused.
+    """
+    if type(seat) is not int or not 0 <= seat < players:
+        raise ValueError(f"{name} is a seat from 0 to {players - 1}, not {seat!r}")
+    return seat
 
 
 def _place_tiles(tiles: list[Tile], owner: str, where: dict[Tile, str], n: int) -> int:

@@ -21,6 +21,7 @@ from ._round import (
     _layout_of_events,
     _moves_of,
     _obligation,
+    check_seat,
     same_history,
     turn_moves,
 )
@@ -259,8 +260,7 @@ class MatchView:
 
 def round_view(rnd: Round, seat: int) -> RoundView:
     """The view of ``rnd`` from ``seat`` (see :meth:`Round.view`)."""
-    if type(seat) is not int or not 0 <= seat < rnd.players:
-        raise ValueError(f"seat is 0 to {rnd.players - 1}, not {seat!r}")
+    check_seat(seat, rnd.players)
     mine = []
     index = rnd._drawn  # walking back from the newest move, the draws count down
     node = rnd._history
