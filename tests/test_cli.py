@@ -361,7 +361,76 @@ def test_play_usage_errors(
     assert message in capsys.readouterr().err
 
 
+def test_play_save_writes_a_record_that_replay_reads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 2000))
+    args = ["play", "--preset", "chickie-duel", "--seed", "2", "--save", str(path), "--plain"]
+    assert main(args) == 0
+    assert f"Saved the game to {path}." in capsys.readouterr().out
+    match = Match.from_json(path.read_text(encoding="utf-8"))
+    assert match.is_over
+    assert len(match.finished) == 7
+    assert match.seed == 2
+    assert main(["replay", str(path), "--brief", "--plain"]) == 0
+    replayed = capsys.readouterr().out
+    assert "== Round 7: round double 0-0" in replayed
+    assert "wins the match" in replayed or "share the match" in replayed
+
+
+def test_play_save_keeps_an_abandoned_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("draw\n1\nquit\n"))
+    assert main(["play", "--seed", "3", "--save", str(path), "--plain"]) == 0
+    match = Match.from_json(path.read_text(encoding="utf-8"))
+    assert not match.is_over
+    assert match.round is not None
+    assert len(match.round.moves) > 0
+    assert main(["replay", str(path), "--plain"]) == 0
+    assert "The match is not over" in capsys.readouterr().out
+
+
+def test_play_save_refuses_a_path_it_cannot_write_before_the_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "missing" / "game.json"
+    assert main(["play", "--save", str(path)]) == 2
+    assert f"cannot write {path}" in capsys.readouterr().err
+
+
+def test_play_save_leaves_no_file_after_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    assert main(["play", "--bots", "wizard", "--save", str(path)]) == 2
+    assert not path.exists()
+
+
 # -- the command itself -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("plain", [False, True], ids=["rich", "plain"])
+@pytest.mark.parametrize("command", [["rules"], ["simulate", "--games", "2", "--jobs", "1"]])
+def test_a_closed_output_pipe_exits_with_141(command: list[str], plain: bool) -> None:
+    # The reader is gone before the command writes a byte, as with `| head -0`.
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "chickenfoot", *command, *(["--plain"] if plain else [])],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(writer)
+    assert done.returncode == 141, done.stderr
+    assert done.stderr == ""
 
 
 def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:

@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``chickenfoot`` command with ``argv`` (``sys.argv[1:]`` by default).
 
     Returns the exit code: 0 when all went well, 1 for a record that cannot be loaded,
-    2 for a usage error, 130 when interrupted.
+    2 for a usage error, 130 when interrupted, 141 when the output pipe closes early.
 
     >>> main(["rules", "chickie", "--plain"])  # doctest: +ELLIPSIS
     chickie-duel (aliases: chickie, kurczak)
@@ -139,6 +139,12 @@ def _parser() -> argparse.ArgumentParser:
         f"{', '.join(BOT_NAMES)} (default greedy)",
     )
     play.add_argument("--seed", type=int, help="deal from this seed (default: a random one)")
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        type=Path,
+        help="write the game's record into FILE when it ends or stops (for 'replay')",
+    )
     play.set_defaults(run=_play, command="play")
 
     simulate = sub.add_parser(
@@ -272,9 +278,16 @@ def _console(*, stderr: bool = False) -> Console | None:
         from rich.console import Console
     except ImportError:
         return None
-    console = Console(stderr=stderr, highlight=False)
+
+    class _Console(Console):
+        def on_broken_pipe(self) -> None:
+            # rich exits with 1 here, the code of a bad record; main() returns 141 instead.
+            self.quiet = True
+            raise BrokenPipeError
+
+    console = _Console(stderr=stderr, highlight=False)
     if not console.is_terminal:  # a pipe or a file: no need to wrap at 80 columns
-        console = Console(stderr=stderr, highlight=False, width=120)
+        console = _Console(stderr=stderr, highlight=False, width=120)
     return console
 
 
@@ -435,6 +448,29 @@ On your turn, type one of:
 
 
 def _play(args: argparse.Namespace, out: _Output) -> int:
+    if args.save is None:
+        return _play_match(args, out, None)
+    existed = args.save.exists()
+    try:  # refuse a path that cannot be written before the game, not after it
+        args.save.touch()
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.save}: {exc.strerror or exc}") from None
+    saved: list[Match] = []
+    try:
+        return _play_match(args, out, saved)
+    finally:
+        if saved:
+            try:
+                args.save.write_text(saved[-1].to_json(indent=2) + "\n", encoding="utf-8")
+            except OSError as exc:
+                raise UsageError(f"cannot write {args.save}: {exc.strerror or exc}") from None
+            out.line(f"Saved the game to {args.save}.")
+        elif not existed:
+            args.save.unlink(missing_ok=True)
+
+
+def _play_match(args: argparse.Namespace, out: _Output, saved: list[Match] | None) -> int:
+    """The match of ``play``; ``saved`` (if given) holds the match as it stands."""
     rules = _rules_of(args)
     names = _bot_names(args.bots)
     players = _player_count(rules, args.players, len(names) + 1 if len(names) > 1 else 1)
@@ -445,6 +481,8 @@ def _play(args: argparse.Namespace, out: _Output) -> int:
     bots = dict(zip(others, _bots(names, len(others)), strict=True))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     match = Match.new(rules, players, seed=seed)
+    if saved is not None:
+        saved.append(match)
     rng = random.Random(seed)
 
     def who(seat: int) -> str:
@@ -485,6 +523,8 @@ def _play(args: argparse.Namespace, out: _Output) -> int:
             move = chosen
         before = len(match.finished)
         match = match.apply(move)
+        if saved is not None:
+            saved[-1] = match
         if seat == human:
             played = match.round if len(match.finished) == before else match.finished[-1]
             drawn = played.history[-1].drawn if isinstance(move, Draw) else None
