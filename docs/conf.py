@@ -48,13 +48,9 @@ napoleon_numpy_docstring = False
 napoleon_use_rtype = False
 
 # -- doctest ------------------------------------------------------------------------------
-# Docstrings of the public modules use their module's names, as in `python -m doctest`.
-doctest_global_setup = """
-from chickenfoot import *
-from chickenfoot.bots import *
-from chickenfoot.simulation import *
-from chickenfoot.cli import main
-"""
+# No global setup: every page's examples, and every docstring's, import what they use, so
+# that they run as printed when pasted into Python (tests/test_docs_examples.py checks the
+# docstrings one by one).
 # Exception messages are compared too (Sphinx ignores them by default): they name the
 # tile, the seat and the rule, and the pages quote them. Long ones may wrap.
 doctest_default_flags = (

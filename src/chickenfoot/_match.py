@@ -28,6 +28,7 @@ def round_seed(seed: int, index: int) -> int:
     so every round of a match is reproducible from the match seed alone, in any
     language.
 
+    >>> from chickenfoot import round_seed
     >>> round_seed(7, 0) != round_seed(7, 1)
     True
     """

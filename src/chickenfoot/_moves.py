@@ -34,6 +34,7 @@ class Play:
     matches, or the double whose toe place it fills. It is ``None`` only when the round
     double itself is placed (R6).
 
+    >>> from chickenfoot import Play, Tile
     >>> Play(Tile(9, 4), onto=Tile(9, 9))
     Play(Tile(9, 4), onto=Tile(9, 9))
     >>> str(Play(Tile(9, 4), onto=Tile(9, 9)))
@@ -58,6 +59,7 @@ class Play:
 class Draw:
     """Draw a tile from the boneyard (R13): only when the player has no legal play.
 
+    >>> from chickenfoot import Draw
     >>> Draw() == Draw()
     True
 
@@ -75,6 +77,7 @@ class Draw:
 class Pass:
     """Pass the turn (R15): only when the player may neither play nor draw.
 
+    >>> from chickenfoot import Pass
     >>> Pass()
     Pass()
 
@@ -104,6 +107,7 @@ class Event:
     :class:`~chickenfoot.RoundView` knows only its own draws, so another seat's draw
     has ``drawn=None`` there.
 
+    >>> from chickenfoot import Draw, Event, Tile
     >>> Event(1, Draw(), Tile(5, 2))
     Event(seat=1, move=Draw(), drawn=Tile(5, 2))
 

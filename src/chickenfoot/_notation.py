@@ -35,6 +35,7 @@ _LONGEST: Final = 40
 def parse_move(text: str) -> Move:
     """The move written ``text`` in the move notation.
 
+    >>> from chickenfoot import parse_move
     >>> parse_move("4-9@9-9")
     Play(Tile(9, 4), onto=Tile(9, 9))
     >>> parse_move("9-9"), parse_move("Draw"), parse_move(" pass ")

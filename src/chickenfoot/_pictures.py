@@ -1250,6 +1250,7 @@ def _pips(n: int) -> tuple[list[_Point], float]:
     tile: the outer two full, the middle one holding the rest, centred (10 is 4, 2, 4;
     18 is 6, 6, 6).
 
+    >>> from chickenfoot._pictures import _pips
     >>> len(_pips(7)[0]), len(_pips(10)[0]), len(_pips(18)[0])
     (7, 10, 18)
     """

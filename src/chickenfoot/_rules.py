@@ -200,6 +200,7 @@ class Rules:
     def player_counts(self) -> tuple[int, ...]:
         """The player counts this variant supports, in increasing order.
 
+        >>> from chickenfoot import PRESETS
         >>> PRESETS["double-foot"].player_counts
         (2, 3, 4, 5, 6, 7, 8)
         """
@@ -208,6 +209,7 @@ class Rules:
     def check_players(self, players: int) -> None:
         """Raise :class:`~chickenfoot.errors.RulesError` unless the variant covers ``players``.
 
+        >>> from chickenfoot import PRESETS
         >>> PRESETS["chickie-duel"].check_players(3)
         Traceback (most recent call last):
           ...
@@ -224,6 +226,7 @@ class Rules:
     def set_size(self, players: int) -> int:
         """N of the double-N set used by ``players`` players (R5).
 
+        >>> from chickenfoot import PRESETS
         >>> PRESETS["classic"].set_size(4), PRESETS["classic"].set_size(20)
         (9, 18)
         """
@@ -233,6 +236,7 @@ class Rules:
     def hand_size(self, players: int) -> int:
         """How many tiles each of ``players`` players is dealt (R5).
 
+        >>> from chickenfoot import PRESETS
         >>> PRESETS["cross-and-foot"].hand_size(3)
         13
         """
@@ -246,6 +250,7 @@ class Rules:
             RulesError: the variant does not cover ``players``, or asks more rounds than
                 the set used by ``players`` players has doubles.
 
+        >>> from chickenfoot import PRESETS
         >>> PRESETS["classic"].round_count(4)
         10
         >>> import attrs
@@ -341,6 +346,7 @@ _ALIASES: Final[Mapping[str, str]] = types.MappingProxyType(
 def find_preset(name: str) -> Rules:
     """The preset called ``name``, ignoring case, spaces and underscores, or an alias.
 
+    >>> from chickenfoot import find_preset
     >>> find_preset("Double Chicken Foot").name
     'double-foot'
     >>> find_preset("dominoes")

@@ -44,6 +44,7 @@ class Tile:
 
     ``Tile(9, 4)`` and ``Tile(4, 9)`` are the same tile; it is written high end first.
 
+    >>> from chickenfoot import Tile
     >>> Tile(4, 9)
     Tile(9, 4)
     >>> Tile(4, 9) == Tile(9, 4), str(Tile(4, 9))
@@ -80,6 +81,7 @@ class Tile:
     def parse(cls, text: str) -> Tile:
         """Read a tile written as ``"9-4"`` (either end first).
 
+        >>> from chickenfoot import Tile
         >>> Tile.parse("4-9")
         Tile(9, 4)
 
@@ -109,6 +111,7 @@ class Tile:
     def has(self, number: int) -> bool:
         """Whether either end shows ``number``.
 
+        >>> from chickenfoot import Tile
         >>> Tile(9, 4).has(4), Tile(9, 4).has(5)
         (True, False)
         """
@@ -117,6 +120,7 @@ class Tile:
     def other(self, number: int) -> int:
         """The end opposite the end that shows ``number``.
 
+        >>> from chickenfoot import Tile
         >>> Tile(9, 4).other(9), Tile(5, 5).other(5)
         (4, 5)
 
@@ -184,6 +188,7 @@ def tile_set(n: int) -> tuple[Tile, ...]:
 
     They come in index order: by high end, then by low end, from ``0-0`` up to ``n-n``.
 
+    >>> from chickenfoot import tile_set
     >>> tile_set(2)
     (Tile(0, 0), Tile(1, 0), Tile(1, 1), Tile(2, 0), Tile(2, 1), Tile(2, 2))
     >>> len(tile_set(6)), len(tile_set(9)), len(tile_set(12))

@@ -59,6 +59,7 @@ class Player(Protocol):
     that seat and a shared :class:`random.Random`. Any class with these two members is
     a player; it need not inherit from anything:
 
+    >>> from chickenfoot.bots import Player
     >>> import random
     >>> from chickenfoot import Move, RoundView
     >>> class FirstMove:
@@ -94,6 +95,7 @@ class Player(Protocol):
 class RandomPlayer:
     """Plays a legal move picked uniformly at random.
 
+    >>> from chickenfoot.bots import RandomPlayer
     >>> import random
     >>> from chickenfoot import PRESETS, Round
     >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
@@ -134,6 +136,7 @@ class GreedyPlayer:
     weights say otherwise. Draws and passes that are the only move are made at once.
     The choice depends on the view alone; equal best scores are split by ``rng``.
 
+    >>> from chickenfoot.bots import GreedyPlayer
     >>> import random
     >>> from chickenfoot import PRESETS, Round
     >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=22)
@@ -213,6 +216,7 @@ class SearchPlayer:
     It reads nothing but the view, so it plays the same move on any two rounds that
     give its seat equal views:
 
+    >>> from chickenfoot.bots import SearchPlayer
     >>> import random
     >>> from chickenfoot import PRESETS, Round
     >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=22)
@@ -339,6 +343,7 @@ def play_round(rnd: Round, players: Sequence[Player], rng: random.Random) -> Rou
         IllegalMoveError: a bot chose a move the rules do not allow; the message names
             the bot, the seat and the rule.
 
+    >>> from chickenfoot.bots import GreedyPlayer, play_round
     >>> import random
     >>> from chickenfoot import PRESETS, Round
     >>> rnd = Round.deal(PRESETS["classic"], 3, seed=2)
@@ -371,6 +376,7 @@ def play_match(rules: Rules, players: Sequence[Player], *, seed: int) -> Match:
         IllegalMoveError: a bot chose a move the rules do not allow; the message names
             the bot, the seat and the rule.
 
+    >>> from chickenfoot.bots import GreedyPlayer, RandomPlayer, play_match
     >>> from chickenfoot import PRESETS
     >>> match = play_match(PRESETS["chickie-duel"], [RandomPlayer(), GreedyPlayer()], seed=5)
     >>> match.is_over, match.totals, match.winners

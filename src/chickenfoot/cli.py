@@ -63,6 +63,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns the exit code: 0 when all went well, 1 for a record that cannot be loaded,
     2 for a usage error, 130 when interrupted, 141 when the output pipe closes early.
 
+    >>> from chickenfoot.cli import main
     >>> main(["rules", "chickie", "--plain"])  # doctest: +ELLIPSIS
     chickie-duel (aliases: chickie, kurczak)
     ...

@@ -116,6 +116,7 @@ def _tiles(n: int) -> tuple[Tile, ...]:
 def action_count(set_size: int) -> int:
     """How many action codes the double-``set_size`` set has: ``2 * T * (N + 1) + 2``.
 
+    >>> from chickenfoot.openspiel import action_count
     >>> action_count(6), action_count(9)
     (394, 1102)
     """
@@ -132,6 +133,7 @@ def move_to_action(move: Move, set_size: int) -> int:
     itself, which is never a play: ``2 * t * W + d``. :class:`~chickenfoot.Draw` is
     ``2 * T * W`` and :class:`~chickenfoot.Pass` the code after it.
 
+    >>> from chickenfoot.openspiel import move_to_action
     >>> from chickenfoot import Draw, Play, Tile
     >>> move_to_action(Play(Tile(6, 6)), 6), move_to_action(Play(Tile(6, 3), Tile(6, 6)), 6)
     (384, 342)
@@ -166,6 +168,7 @@ def action_to_move(action: int, set_size: int) -> Move:
     """The move of action code ``action`` in the double-``set_size`` set (see
     :func:`move_to_action`).
 
+    >>> from chickenfoot.openspiel import action_to_move
     >>> action_to_move(342, 6), action_to_move(384, 6), action_to_move(392, 6)
     (Play(Tile(6, 3), onto=Tile(6, 6)), Play(Tile(6, 6), onto=None), Draw())
 

@@ -85,6 +85,7 @@ def _tiles(n: int) -> tuple[Tile, ...]:
 def action_count(set_size: int) -> int:
     """How many action codes the double-``set_size`` set has: ``2 * T * (N + 1) + 2``.
 
+    >>> from chickenfoot.pettingzoo import action_count
     >>> action_count(6), action_count(9)
     (394, 1102)
     """
@@ -102,6 +103,7 @@ def move_to_action(move: Move, set_size: int) -> int:
     ``2 * T * W`` and :class:`~chickenfoot.Pass` the code after it. Every code decodes
     to one move, whatever the round.
 
+    >>> from chickenfoot.pettingzoo import move_to_action
     >>> from chickenfoot import Draw, Play, Tile
     >>> move_to_action(Play(Tile(6, 6)), 6), move_to_action(Play(Tile(6, 3), Tile(6, 6)), 6)
     (384, 342)
@@ -138,6 +140,7 @@ def action_to_move(action: int, set_size: int) -> Move:
     """The move of action code ``action`` in the double-``set_size`` set (see
     :func:`move_to_action`). Whether it is legal is the round's question.
 
+    >>> from chickenfoot.pettingzoo import action_to_move
     >>> action_to_move(342, 6), action_to_move(384, 6), action_to_move(393, 6)
     (Play(Tile(6, 3), onto=Tile(6, 6)), Play(Tile(6, 6), onto=None), Pass())
 
@@ -219,6 +222,7 @@ def observation_layout(rules: Rules, players: int) -> Mapping[str, slice]:
     ============  ======  =================================================================
 
     >>> from chickenfoot import PRESETS
+    >>> from chickenfoot.pettingzoo import observation_layout
     >>> layout = observation_layout(PRESETS["chickie-duel"], 2)
     >>> layout["hand"], layout["totals"]
     (slice(0, 28, None), slice(175, 177, None))
