@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 from typing import Final
 
@@ -28,7 +29,7 @@ def group(*names: str) -> tuple[str, ...]:
 def tests(session: nox.Session) -> None:
     """Run the test suite on both cores (pytest-xdist); extra arguments go to pytest."""
     session.install(".", *group("tests"))
-    session.run("pytest", "-n", "auto", *session.posargs)
+    session.run("pytest", "-n", "auto", *session.posargs, env={"CHICKENFOOT_EXPECT_COMPILED": "0"})
 
 
 @nox.session(python="3.12")
@@ -81,6 +82,40 @@ def adapters(session: nox.Session) -> None:
     session.run("pytest", "tests/test_pettingzoo.py", "tests/test_openspiel.py", *session.posargs)
     session.run("python", "examples/pettingzoo_random.py")
     session.run("python", "examples/openspiel_ismcts.py")
+
+
+@nox.session(python="3.12")
+def compiled(session: nox.Session) -> None:
+    """Build the mypyc-compiled wheel (CHICKENFOOT_MYPYC=1), install it in a fresh
+    environment and run the whole test suite on it; extra arguments go to pytest."""
+    dist = Path(session.create_tmp()) / "compiled-dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    session.run(
+        "python", "-m", "pip", "wheel", ".", "--no-deps", "--wheel-dir", str(dist),
+        env={"CHICKENFOOT_MYPYC": "1"},
+    )  # fmt: skip
+    (wheel,) = dist.glob("chickenfoot-*.whl")
+    if wheel.name.endswith("-none-any.whl"):
+        session.error(f"{wheel.name} is a pure wheel: nothing was compiled")
+    session.install(str(wheel), *group("tests"))
+    session.run("python", "-c", "import chickenfoot, sys; sys.exit(not chickenfoot.COMPILED)")
+    session.run(
+        "pytest", "-n", "auto", "-p", "no:cacheprovider", *session.posargs,
+        env={"CHICKENFOOT_EXPECT_COMPILED": "1"},
+    )  # fmt: skip
+
+
+@nox.session(python="3.12")
+def package(session: nox.Session) -> None:
+    """Build the sdist and the pure wheel and check their metadata with twine."""
+    dist = Path(session.create_tmp()) / "dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    session.install("build", "twine")
+    session.run("python", "-m", "build", "--outdir", str(dist), env={"CHICKENFOOT_MYPYC": "0"})
+    session.run("twine", "check", "--strict", *(str(p) for p in sorted(dist.iterdir())))
+    wheels = [p.name for p in dist.glob("*.whl")]
+    if wheels != [f"chickenfoot-{PYPROJECT['project']['version']}-py3-none-any.whl"]:
+        session.error(f"expected one pure wheel, built {wheels}")
 
 
 @nox.session(python="3.12")

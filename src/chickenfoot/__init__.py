@@ -12,6 +12,9 @@ True
 
 from __future__ import annotations
 
+from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
+
+from . import _table as _hot_module
 from ._match import Match, round_seed
 from ._moves import Draw, Event, Move, Pass, Play
 from ._notation import parse_move
@@ -41,7 +44,12 @@ from .errors import (
 
 __version__ = "0.1.0.dev0"
 
+#: Whether the engine runs compiled by mypyc (a platform wheel) rather than as pure Python.
+#: Both behave the same; the compiled engine is faster.
+COMPILED: bool = (_hot_module.__file__ or "").endswith(tuple(_EXTENSION_SUFFIXES))
+
 __all__ = [
+    "COMPILED",
     "MAX_PIPS",
     "PRESETS",
     "Bounds",
