@@ -15,7 +15,7 @@ from sphinx.application import Sphinx
 
 # Local extensions: chickenfoot_docs draws the guide's pictures of real positions (and
 # more, see its docstring); reexports finds the docs of constants re-exported from
-# private modules.
+# private modules; signatures shows attrs classes' constructors readably.
 sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "chickenfoot"
@@ -32,6 +32,7 @@ extensions = [
     "myst_parser",
     "chickenfoot_docs",
     "reexports",
+    "signatures",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}

@@ -3,13 +3,27 @@
 Every ``>>>`` example in a docstring imports what it uses (``help()`` shows one docstring
 alone), and every Python code block of the docs pages that is not a doctest runs as a
 script. The pages' doctests run in the Sphinx doctest build, which has no hidden setup.
+
+A code block that cannot run here (it needs a server, or a package no extra installs)
+is marked by a MyST comment on the line just above its fence, with the reason:
+``% not run: needs a Dask scheduler at tcp://scheduler.example:8786``; the page says so
+too. A block that imports an adapter's extra runs where the extra is installed (the
+adapters session of CI).
 """
 
 from __future__ import annotations
 
+import ast
 import doctest
 import importlib
+import importlib.util
 import pkgutil
+import re
+import subprocess
+import sys
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -53,3 +67,84 @@ def test_docstring_examples_import_what_they_use(name: str) -> None:
         if result.failed:
             failed.append(f"{test.name} (line {test.lineno})")
     assert not failed, "examples that fail in a fresh namespace:\n" + "\n".join(failed)
+
+
+# -- code blocks of the pages ------------------------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+_FENCE = re.compile(r"^(?P<indent> *)```python\s*$")
+#: Written on the line just above a block's fence, a MyST comment that keeps the block
+#: from being run here, with its reason: ``% not run: needs a Dask scheduler``. Keep it
+#: rare, and say so on the page too.
+_NOT_RUN = re.compile(r"^\s*% not run: (?P<reason>.*\S)\s*$")
+
+
+@dataclass(frozen=True)
+class Block:
+    page: str
+    line: int
+    source: str
+    not_run: str | None
+
+    def __str__(self) -> str:
+        return f"{self.page}:{self.line}"
+
+
+def code_blocks() -> list[Block]:
+    """Every ```python block of the docs pages, dedented, with its opt-out if any."""
+    blocks = []
+    for path in sorted(DOCS.rglob("*.md")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            fence = _FENCE.match(line)
+            if fence is None:
+                continue
+            end = next(j for j in range(i + 1, len(lines)) if lines[j].strip() == "```")
+            source = textwrap.dedent("\n".join(lines[i + 1 : end]))
+            marker = _NOT_RUN.match(lines[i - 1]) if i else None
+            page = path.relative_to(DOCS).as_posix()
+            reason = marker.group("reason") if marker else None
+            blocks.append(Block(page, i + 1, source + "\n", reason))
+    return blocks
+
+
+BLOCKS = code_blocks()
+
+
+def _missing_package(source: str) -> str | None:
+    """The first top-level package the block imports that is not installed."""
+    for node in ast.walk(ast.parse(source)):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [node.module]
+        for name in names:
+            top = name.split(".")[0]
+            if importlib.util.find_spec(top) is None:
+                return top
+    return None
+
+
+def test_the_pages_have_code_blocks_and_few_opt_outs() -> None:
+    assert len(BLOCKS) >= 10
+    not_run = [b for b in BLOCKS if b.not_run is not None]
+    assert len(not_run) <= 3, [str(b) for b in not_run]
+
+
+@pytest.mark.parametrize("block", [b for b in BLOCKS if b.not_run is None], ids=str)
+def test_code_block_runs_as_a_script(block: Block, tmp_path: Path) -> None:
+    missing = _missing_package(block.source)
+    if missing is not None:  # an adapter's extra; CI's adapters session installs them
+        pytest.skip(f"{block} needs {missing}")
+    script = tmp_path / "example.py"
+    script.write_text(block.source, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, f"{block} fails as a script:\n{done.stderr[-3000:]}"

@@ -41,6 +41,9 @@ __all__ = ["MatchView", "RoundView"]
 class RoundView:
     """A round as seat :attr:`seat` sees it (hidden information left out).
 
+    Made by :meth:`Round.view <chickenfoot.Round.view>` (or :meth:`Match.view
+    <chickenfoot.Match.view>`), never by calling the class.
+
     >>> from chickenfoot import PRESETS, Round
     >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
     >>> view = rnd.view(0)
@@ -223,6 +226,8 @@ class RoundView:
 @attrs.frozen(repr=False)
 class MatchView:
     """A match as seat :attr:`seat` sees it: the scores so far and its view of the round.
+
+    Made by :meth:`Match.view <chickenfoot.Match.view>`.
 
     .. versionadded:: 0.1
     """
