@@ -109,6 +109,7 @@ def test_the_api_page_documents_something() -> None:
     names, modules = documented()
     assert "chickenfoot.Round" in names
     assert "chickenfoot.errors.RulesError" in names
+    assert "chickenfoot.errors.PositionError" in names
     assert "chickenfoot.bots" in modules
 
 

@@ -38,6 +38,7 @@ from .errors import (
     DealError,
     IllegalMoveError,
     InvalidMoveError,
+    PositionError,
     RecordError,
     RulesError,
 )
@@ -71,6 +72,7 @@ __all__ = [
     "Placement",
     "Play",
     "PlayDrawn",
+    "PositionError",
     "RecordError",
     "Round",
     "RoundView",

@@ -339,7 +339,8 @@ class Round:
 
     @property
     def dealt_hands(self) -> tuple[tuple[Tile, ...], ...]:
-        """Every seat's tiles as dealt, before the first move."""
+        """Every seat's tiles as dealt, before the first move; for a round set up from a
+        position (:meth:`from_position`), the hands of that position."""
         return tuple(tiles_of(h) for h in self._dealt)
 
     @property
@@ -349,8 +350,11 @@ class Round:
 
     @property
     def dealt_boneyard(self) -> tuple[Tile, ...]:
-        """The boneyard as dealt, in draw order."""
-        return tuple(TILES[t] for t in self._boneyard)
+        """The boneyard as dealt, in draw order; for a round set up from a position
+        (:meth:`from_position`), the boneyard of that position."""
+        origin = self._table.origin
+        skip = 0 if origin is None else origin.draws
+        return tuple(TILES[t] for t in self._boneyard[skip:])
 
     @property
     def can_draw(self) -> bool:
@@ -359,13 +363,14 @@ class Round:
 
     @property
     def moves(self) -> tuple[Move, ...]:
-        """Every move so far, the first first."""
+        """Every move so far, the first first; for a round set up from a position
+        (:meth:`from_position`), every move since that position."""
         return tuple(move for _, move in _moves_of(self._history))
 
     @property
     def history(self) -> tuple[Event, ...]:
         """Every move so far with the seat that made it and each drawn tile, first first."""
-        return _events(self._history, self._boneyard, None)
+        return _events(self._history, self._boneyard, self._table, None)
 
     @property
     def layout(self) -> Layout:
@@ -445,6 +450,65 @@ class Round:
         from ._records import round_from_json
 
         return round_from_json(text)
+
+    def to_position(self) -> str:
+        """This round's position: one line of text from which :meth:`from_position`
+        sets up a round that goes on exactly as this one (see :doc:`/positions`).
+
+        It holds the round double, the layout in play order, every hand, the boneyard in
+        draw order, the seat to move, the first seat, the leading seat where a tie
+        needs it (R18) and the draws of the turn (R13); a round has one position text.
+
+        >>> from chickenfoot import PRESETS, Play, Round, Tile
+        >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=5)
+        >>> rnd = rnd.apply(Play(Tile(6, 6))).apply(Play(Tile(6, 5), onto=Tile(6, 6)))
+        >>> print(rnd.to_position())  # doctest: +NORMALIZE_WHITESPACE
+        cf1 6-6 6-6,6-5@6-6 1-1,2-1,3-3,4-0,4-3,6-3/3-0,4-2,5-0,5-2,5-3,6-4
+        6-0,2-0,2-2,1-0,3-1,4-4,0-0,5-1,5-5,6-1,4-1,6-2,3-2,5-4 0 0 0 -
+        >>> Round.from_position(rnd.rules, rnd.to_position()).legal_moves() == rnd.legal_moves()
+        True
+
+        .. versionadded:: 0.1
+        """
+        from ._positions import position_of
+
+        return position_of(self)
+
+    @classmethod
+    def from_position(cls, rules: Rules, text: str) -> Round:
+        """The round at the position ``text`` (see :meth:`to_position` and
+        :doc:`/positions`), played under ``rules``.
+
+        The new round goes on exactly as the round the position was written from: the
+        same legal moves now and after any moves, the same scores at the end. Its history
+        starts at the position: :attr:`moves` and :attr:`history` are empty,
+        :attr:`dealt_hands` and :attr:`dealt_boneyard` are the position's hands and
+        boneyard, :attr:`seed` is ``None``, and the tiles already on the table have no
+        seat in :attr:`layout`. Two rounds read from the same text are equal.
+
+        >>> from chickenfoot import PRESETS, Round
+        >>> text = (
+        ...     "cf1 6-6 6-6,6-5@6-6 1-1,2-1,3-3,4-0,4-3,6-3/3-0,4-2,5-0,5-2,5-3,6-4 "
+        ...     "6-0,2-0,2-2,1-0,3-1,4-4,0-0,5-1,5-5,6-1,4-1,6-2,3-2,5-4 0 0 0 -"
+        ... )
+        >>> rnd = Round.from_position(PRESETS["chickie-duel"], text)
+        >>> rnd.legal_moves(), rnd.moves, rnd.hand_counts
+        ([Play(Tile(6, 3), onto=Tile(6, 6))], (), (6, 6))
+        >>> Round.from_position(PRESETS["chickie-duel"], text.replace("6-5@", "5-5@"))
+        Traceback (most recent call last):
+          ...
+        chickenfoot.errors.PositionError: layout, tile 2: 5-5@6-6: the 4 places of 6-6 come
+        first: play a 6 onto 6-6 (R7)
+
+        Raises:
+            PositionError: ``text`` is not a position, or no game under ``rules`` could
+                reach it; the message names the field, the tile and the rule.
+
+        .. versionadded:: 0.1
+        """
+        from ._positions import round_from_position
+
+        return round_from_position(rules, text)
 
     @property
     def open_ends(self) -> tuple[OpenEnd, ...]:
@@ -718,6 +782,7 @@ class Round:
             or self._outcome != other._outcome
             or self.rules != other.rules
             or self._boneyard != other._boneyard
+            or self._table.origin != other._table.origin
         ):
             return False
         return same_history(self._history, other._history)
@@ -854,10 +919,14 @@ def _moves_of(history: _History) -> list[tuple[int, Move]]:
     return out
 
 
-def _events(history: _History, boneyard: tuple[int, ...], seat: int | None) -> tuple[Event, ...]:
+def _events(
+    history: _History, boneyard: tuple[int, ...], table: TableState, seat: int | None
+) -> tuple[Event, ...]:
     """The events of ``history``, showing drawn tiles to ``seat`` (to all for ``None``)."""
     out = []
-    drawn = 0
+    # A round set up from a position keeps the tiles drawn in the position's turn before
+    # the boneyard, so its history's draws start after them.
+    drawn = 0 if table.origin is None else table.origin.draws
     for mover, move in _moves_of(history):
         tile = None
         if type(move) is Draw:
@@ -873,6 +942,8 @@ def _layout_of_events(events: Iterable[Event], table: TableState, start: str) ->
     placements = [
         Placement(e.move.tile, e.move.onto, e.seat) for e in events if type(e.move) is Play
     ]
+    if table.origin is not None:
+        return Layout(table.origin.placements + tuple(placements))
     if start == "centre":
         placements.insert(0, Placement(TILES[table.double], None, None))
     return Layout(tuple(placements))

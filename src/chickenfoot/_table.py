@@ -25,7 +25,8 @@ class Placement:
     """One tile on the table: ``tile`` was played onto ``onto`` by ``seat``.
 
     ``onto`` is ``None`` only for the round double, and ``seat`` is ``None`` only for a
-    round double put in the centre before the deal (R6).
+    round double put in the centre before the deal (R6) and for the tiles of a position a
+    round was set up from.
 
     .. versionadded:: 0.1
     """
@@ -34,7 +35,9 @@ class Placement:
     tile: Tile
     #: Its parent in the layout tree, or ``None`` for the round double.
     onto: Tile | None
-    #: The seat that played it, or ``None`` for a centre double.
+    #: The seat that played it, or ``None`` for a centre double and for the tiles that
+    #: were on the table when a round was set up from a position
+    #: (:meth:`Round.from_position <chickenfoot.Round.from_position>`).
     seat: int | None
 
 
@@ -112,6 +115,22 @@ class Layout:
         return len(self.placements)
 
 
+@attrs.frozen
+class Origin:
+    """Where a round set up from a position began: the public facts of that position.
+
+    Internal. The table of such a round carries it, so views see it too; it holds
+    nothing hidden from any seat.
+    """
+
+    #: The layout of the position, in play order, every seat ``None``.
+    placements: tuple[Placement, ...]
+    #: The leading seat then (R18), or -1 before the round double is placed.
+    lead: int
+    #: How many tiles the seat to move had drawn in that turn (R13).
+    draws: int
+
+
 _NONE: Final = 4095  # the onto code of the round double's placement
 _PLAYS: dict[int, Play] = {}
 
@@ -136,10 +155,12 @@ class TableState:
     first. ``pending`` is the index of the double whose places must be filled first
     (the round double in the opening, R7, or a double wanting its toes, R9), with
     ``free`` places left, or -1. ``need_foot`` is set between a finished cross and the
-    first foot (R8). ``on`` is the bitmask of the tiles on the table.
+    first foot (R8). ``on`` is the bitmask of the tiles on the table. ``origin`` is the
+    position a round was set up from (:meth:`Round.from_position`), or ``None`` for a
+    dealt round.
     """
 
-    __slots__ = ("double", "ends", "free", "n", "need_foot", "on", "pending", "suit")
+    __slots__ = ("double", "ends", "free", "n", "need_foot", "on", "origin", "pending", "suit")
 
     n: int
     suit: tuple[int, ...]
@@ -149,16 +170,24 @@ class TableState:
     free: int
     need_foot: bool
     on: int
+    origin: Origin | None
 
     @classmethod
     def empty(cls, n: int, double: int) -> TableState:
         """The table of double-``n`` before the round double ``double`` is placed."""
-        return _table(n, suit_masks(n), double, ((),) * (n + 1), -1, 0, False, 0)
+        return _table(n, suit_masks(n), double, ((),) * (n + 1), -1, 0, False, 0, None)
 
     def with_round_double(self, opening_toes: int) -> TableState:
         """The round double placed, offering ``opening_toes`` places (R3, R6)."""
         d = self.double
-        return _table(self.n, self.suit, d, self.ends, d, opening_toes, False, 1 << d)
+        return _table(self.n, self.suit, d, self.ends, d, opening_toes, False, 1 << d, self.origin)
+
+    def with_origin(self, origin: Origin) -> TableState:
+        """This table, marked as the position a round was set up from."""
+        return _table(
+            self.n, self.suit, self.double, self.ends, self.pending, self.free,
+            self.need_foot, self.on, origin,
+        )  # fmt: skip
 
     @property
     def placed(self) -> bool:
@@ -264,8 +293,9 @@ class TableState:
             else:  # R2: the other end opens
                 ends = _opened(ends, LOW[t] if HIGH[t] == k else HIGH[t], t)
         return _table(
-            self.n, self.suit, self.double, ends, pending, free, need_foot, self.on | 1 << t
-        )
+            self.n, self.suit, self.double, ends, pending, free, need_foot, self.on | 1 << t,
+            self.origin,
+        )  # fmt: skip
 
     def open_ends(self) -> tuple[OpenEnd, ...]:
         """Every place a tile could go, ignoring what must come first, by tile index."""
@@ -284,10 +314,12 @@ def _table(
     free: int,
     need_foot: bool,
     on: int,
+    origin: Origin | None,
 ) -> TableState:
     state = object.__new__(TableState)
     state.n, state.suit, state.double, state.ends = n, suit, double, ends
     state.pending, state.free, state.need_foot, state.on = pending, free, need_foot, on
+    state.origin = origin
     return state
 
 

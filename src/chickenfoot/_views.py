@@ -87,6 +87,8 @@ class RoundView:
     def history(self) -> tuple[Event, ...]:
         """The moves so far, the first first; another seat's draws show no tile."""
         mine = iter(self._mine)
+        if _start_draw_shown(self):
+            next(mine)  # the tile drawn before the position, not a move of the history
         return tuple(
             Event(seat, move, next(mine) if seat == self.seat and type(move) is Draw else None)
             for seat, move in _moves_of(self._moves)
@@ -109,6 +111,7 @@ class RoundView:
             or self.outcome != other.outcome
             or self._mine != other._mine
             or self.rules != other.rules
+            or self._table.origin != other._table.origin
         ):
             return False
         return same_history(self._moves, other._moves)
@@ -275,6 +278,11 @@ def round_view(rnd: Round, seat: int) -> RoundView:
             if node[0] == seat:
                 mine.append(TILES[rnd._boneyard[index]])
         node = node[2]
+    origin = rnd._table.origin
+    if origin is not None and origin.draws and _start_mover(rnd._history, rnd.to_move) == seat:
+        # A round set up from a position in the middle of a turn: the seat to move then
+        # knows the tile it drew, kept before the boneyard (see Round.from_position).
+        mine.append(TILES[rnd._boneyard[index - 1]])
     mine.reverse()
     return RoundView(
         rnd.rules,
@@ -294,6 +302,24 @@ def round_view(rnd: Round, seat: int) -> RoundView:
     )
 
 
+def _start_mover(history: _History, to_move: int | None) -> int | None:
+    """The seat to move at the start of ``history``, whose last seat to move is ``to_move``."""
+    seat = to_move
+    while history is not None:
+        seat, history = history[0], history[2]
+    return seat
+
+
+def _start_draw_shown(view: RoundView) -> bool:
+    """Whether the view's drawn tiles start with one drawn before its round's position."""
+    origin = view._table.origin
+    return (
+        origin is not None
+        and origin.draws > 0
+        and _start_mover(view._moves, view.to_move) == view.seat
+    )
+
+
 def match_view(match: Match, seat: int) -> MatchView:
     """The view of ``match`` from ``seat`` (see :meth:`Match.view`)."""
     return MatchView(
@@ -309,6 +335,10 @@ def match_view(match: Match, seat: int) -> MatchView:
 
 def sample_state(view: RoundView, rng: random.Random, max_tries: int) -> Round:
     """A full round that ``view`` could be looking at, hidden tiles dealt at random."""
+    if view._table.origin is not None:
+        from ._positions import sample_position_state
+
+        return sample_position_state(view, rng, max_tries)
     rules, n = view.rules, view._table.n
     centre = view.rules.start == "centre"
     double = view.round_double

@@ -9,6 +9,7 @@ Every error is a :class:`ChickenFootError`; those caused by a bad value are also
 * :class:`InvalidMoveError`: text that is not a move in the move notation.
 * :class:`IllegalMoveError`: a well-formed move that the rules do not allow now.
 * :class:`RecordError`: a game record that cannot be read, or whose moves do not replay.
+* :class:`PositionError`: text that is not a position, or a position no game could reach.
 
 Each message names the tile, the seat and the rule (R-number of the rules guide), and
 nothing is changed when one is raised: game states are immutable.
@@ -26,6 +27,7 @@ __all__ = [
     "DealError",
     "IllegalMoveError",
     "InvalidMoveError",
+    "PositionError",
     "RecordError",
     "RulesError",
 ]
@@ -119,6 +121,25 @@ class RecordError(ChickenFootError, ValueError):
 
     Writing raises it too, for a game that the format's limits cannot hold (a seed beyond
     64 bits, a variant name longer than 64 characters).
+
+    .. versionadded:: 0.1
+    """
+
+
+class PositionError(ChickenFootError, ValueError):
+    """Text that is not a position, or a position no game could reach (see
+    :meth:`Round.from_position <chickenfoot.Round.from_position>`).
+
+    Raised for text that does not follow the position notation (a missing field, a word
+    that is not a tile or a seat) and for a position that breaks the rules: a tile twice
+    or missing from the set, a tile that does not match the end it is played onto, more
+    toes on a double than it takes, two unfinished doubles, a drawn tile that is not in
+    the hand of the seat to move, a seat out of range. The message names the field, the
+    tile and the rule:
+
+    ``layout, tile 7: 3-2@4-4: the toes of 4-4 come first: play a 4 onto 4-4 (R9)``
+
+    It is the only error reading a position raises.
 
     .. versionadded:: 0.1
     """

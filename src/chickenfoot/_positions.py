@@ -1,0 +1,461 @@
+"""Positions: any moment of a round as one line of text, read back into a round.
+
+A position holds everything the round needs to go on exactly as it would have gone on,
+and nothing the rules derive from it (the pending double, the first foot, the ending)::
+
+    cf1 6-6 6-6,6-1@6-6,6-3@6-6 5-5,4-2/6-5,6-4,3-2,1-0 5-1,2-0 1 0 0 -
+
+Nine fields, separated by spaces:
+
+=============  =======================================================================
+field          what it says
+=============  =======================================================================
+``cf1``        the notation and its version
+double         the round double (``6-6``), even before it is placed (R6)
+layout         the tiles on the table in an order they were played, each written as a
+               move (``6-1@6-6``: 6-1 onto 6-6, R4), the round double first and alone;
+               ``-`` before the round double is placed
+hands          every seat's tiles, seat 0 first, hands separated by ``/``, tiles by
+               ``,``; ``-`` for an empty hand
+boneyard       the tiles left to draw, the next one first; ``-`` when empty
+to move        the seat to move; ``-`` once the round is over
+first          the round's first seat (R23)
+lead           the seat that placed the round double in a ``holder`` start (R18 breaks
+               ties from it); ``-`` where the rules fix it (a ``centre`` start leads
+               from the first seat, and nobody leads before the round double is placed)
+turn           ``-``, or how many tiles the seat to move has drawn this turn and the last
+               of them, as ``1:5-1`` (R13)
+=============  =======================================================================
+
+:func:`position_of` writes the canonical form; :func:`round_from_position` reads it,
+checking everything the rules can check without replaying a game, and raises
+:class:`~chickenfoot.errors.PositionError` for anything else.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+from ._moves import Draw, Play
+from ._table import Origin, Placement, TableState
+from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
+from .errors import ChickenFootError, PositionError
+
+if TYPE_CHECKING:
+    import random
+
+    from ._round import Round
+    from ._rules import Rules
+    from ._views import RoundView
+
+__all__ = ["PREFIX", "position_of", "round_from_position"]
+
+#: The first word of every position: the notation and its version.
+PREFIX: Final = "cf1"
+#: The longest text read (a double-63 position, the largest set, stays far below).
+MAX_TEXT: Final = 100_000
+_FIELDS: Final = ("double", "layout", "hands", "boneyard", "to move", "first", "lead", "turn")
+_TILE: Final = re.compile(r"(\d{1,2})-(\d{1,2})", re.ASCII)
+_SEAT: Final = re.compile(r"\d{1,4}", re.ASCII)
+_TURN: Final = re.compile(r"(\d{1,4}):(.*)", re.ASCII | re.DOTALL)
+
+
+def _tiles_text(tiles: Sequence[Tile]) -> str:
+    return ",".join(map(str, tiles)) or "-"
+
+
+def position_of(rnd: Round) -> str:
+    """The position of ``rnd`` in the canonical form (see :meth:`Round.to_position`)."""
+    placements = rnd.layout.placements
+    layout = ",".join(str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in placements)
+    hands = "/".join(_tiles_text(hand) for hand in rnd.hands)
+    to_move = rnd.to_move
+    lead = rnd.lead
+    lead_text = "-" if lead is None or rnd.rules.start == "centre" else str(lead)
+    drawn = rnd.drawn_tile
+    turn = "-" if drawn is None else f"{rnd._turn_draws}:{drawn}"
+    return " ".join(
+        (
+            PREFIX,
+            str(rnd.round_double),
+            layout or "-",
+            hands,
+            _tiles_text(rnd.boneyard),
+            "-" if to_move is None else str(to_move),
+            str(rnd.first),
+            lead_text,
+            turn,
+        )
+    )
+
+
+class _Reader:
+    """Reads the fields of one position, keeping every tile's whereabouts."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.where: dict[Tile, str] = {}
+
+    def tile(self, text: str, field: str) -> Tile:
+        found = _TILE.fullmatch(text)
+        if found is None:
+            shown = text if len(text) <= 12 else text[:12] + "..."
+            raise PositionError(f"{field}: {shown!r} is not a tile; write tiles as '9-4'")
+        a, b = int(found[1]), int(found[2])
+        if a > self.n or b > self.n:
+            raise PositionError(
+                f"{field}: {tile(a, b) if max(a, b) <= MAX_PIPS else text} "
+                f"is not in the double-{self.n} set (R5)"
+            )
+        return tile(a, b)
+
+    def place(self, t: Tile, owner: str) -> None:
+        if t in self.where:
+            raise PositionError(
+                f"{t} is in {self.where[t]} and in {owner}: every tile is once in the set (R5)"
+            )
+        self.where[t] = owner
+
+    def tiles(self, text: str, field: str, owner: str) -> list[Tile]:
+        if text == "-":
+            return []
+        out = []
+        for part in text.split(","):
+            t = self.tile(part, field)
+            self.place(t, owner)
+            out.append(t)
+        return out
+
+
+def _seat(text: str, field: str, players: int, *, optional: bool) -> int | None:
+    if optional and text == "-":
+        return None
+    if _SEAT.fullmatch(text) is None:
+        dash = " or '-'" if optional else ""
+        raise PositionError(f"{field}: {text[:12]!r} is not a seat; write a number{dash}")
+    seat = int(text)
+    if seat >= players:
+        raise PositionError(
+            f"{field}: seat {seat} is not at a table of {players} players "
+            f"(seats 0 to {players - 1})"
+        )
+    return seat
+
+
+def round_from_position(rules: Rules, text: object) -> Round:
+    """The round at the position ``text`` under ``rules`` (see :meth:`Round.from_position`)."""
+
+    if not isinstance(text, str):
+        raise PositionError(f"a position is text, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise PositionError(f"not a position: longer than {MAX_TEXT} characters")
+    words = text.split()
+    if not words or words[0] != PREFIX:
+        word = words[0][:12] if words else ""
+        if re.fullmatch(r"cf\d+", word, re.ASCII):
+            raise PositionError(
+                f"{word!r} positions are not read by this version; it reads {PREFIX!r}"
+            )
+        raise PositionError(f"not a position: a position starts with {PREFIX!r}, not {word!r}")
+    if len(words) != 1 + len(_FIELDS):
+        raise PositionError(
+            f"not a position: {len(words) - 1} fields after {PREFIX!r}, expected "
+            f"{len(_FIELDS)} ({', '.join(_FIELDS)})"
+        )
+    double_text, layout_text, hands_text, boneyard_text = words[1:5]
+    move_text, first_text, lead_text, turn_text = words[5:]
+
+    hand_texts = hands_text.split("/")
+    players = len(hand_texts)
+    if players < 2:
+        raise PositionError(f"hands: {players} hand; a round has 2 players or more")
+    try:
+        n = rules.set_size(players)
+    except ChickenFootError as exc:
+        raise PositionError(f"hands: {players} hands: {exc}") from exc
+    read = _Reader(n)
+
+    double = read.tile(double_text, "double")
+    if not double.is_double:
+        raise PositionError(f"double: the round double is a double, not {double}")
+    to_move = _seat(move_text, "to move", players, optional=True)
+    first = _seat(first_text, "first", players, optional=False)
+    if first is None:  # not optional: _seat never says None; the check is for mypy
+        raise PositionError("first: write the round's first seat")
+    lead = _seat(lead_text, "lead", players, optional=True)
+
+    # The layout, replayed tile by tile through the placement rules (R1-R3, R7-R9).
+    table = TableState.empty(n, double.index)
+    placements: list[Placement] = []
+    if layout_text != "-":
+        for i, part in enumerate(layout_text.split(",")):
+            where = f"layout, tile {i + 1}"
+            played, at, onto_text = part.partition("@")
+            t = read.tile(played, where)
+            if i == 0:
+                if at:
+                    raise PositionError(
+                        f"{where}: the round double {double} comes first, "
+                        f"alone, not {part[:12]!r} (R1)"
+                    )
+                if t != double:
+                    raise PositionError(
+                        f"{where}: the layout starts from the round double {double}, not {t} (R1)"
+                    )
+                read.place(t, "the layout")
+                table = table.with_round_double(rules.opening_toes)
+                placements.append(Placement(t, None, None))
+                continue
+            if not at:
+                raise PositionError(
+                    f"{where}: {t} is written without '@'; only the round "
+                    f"double is played onto nothing (R4)"
+                )
+            onto = read.tile(onto_text, where)
+            read.place(t, "the layout")
+            refusal = table.refusal(t, onto, rules.opening_toes)
+            if refusal is not None:
+                reason, rule = refusal
+                raise PositionError(f"{where}: {t}@{onto}: {reason} ({rule})")
+            table = table.after(
+                t.index, onto.index, rules.toes_per_double, rules.first_foot_required
+            )
+            placements.append(Placement(t, onto, None))
+    elif rules.start == "centre":
+        raise PositionError(
+            f"layout: in a centre start the round double {double} is on the "
+            f"table from the start (R6); write the layout as '{double}'"
+        )
+
+    hands = [read.tiles(h, "hands", f"seat {s}'s hand") for s, h in enumerate(hand_texts)]
+    boneyard = read.tiles(boneyard_text, "boneyard", "the boneyard")
+    missing = [t for t in TILES[: set_length(n)] if t not in read.where]
+    if missing:
+        shown = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
+        raise PositionError(
+            f"{shown} missing: every tile of the double-{n} set is on the "
+            f"table, in a hand or in the boneyard (R5)"
+        )
+
+    drawn = None
+    draws = 0
+    if turn_text != "-":
+        found = _TURN.fullmatch(turn_text)
+        if found is None:
+            raise PositionError(
+                f"turn: {turn_text[:12]!r} is not a turn; write '-' or the "
+                f"draws and the drawn tile, as '1:5-1'"
+            )
+        draws = int(found[1])
+        drawn = read.tile(found[2], "turn")
+        if draws == 0:
+            raise PositionError("turn: 0 draws; write '-' for a turn without a draw")
+    masks = tuple(mask_of(h) for h in hands)
+    return checked_round(
+        rules, table, tuple(placements), masks, tuple(t.index for t in boneyard),
+        to_move, first, lead, draws, drawn,
+    )  # fmt: skip
+
+
+def checked_round(
+    rules: Rules,
+    table: TableState,
+    placements: tuple[Placement, ...],
+    masks: tuple[int, ...],
+    boneyard: tuple[int, ...],
+    to_move: int | None,
+    first: int,
+    lead: int | None,
+    draws: int,
+    drawn: Tile | None,
+) -> Round:
+    """The round at a position given as values, checked against the rules (R6, R12-R18).
+
+    ``table`` is the layout ``placements`` already played (checked by the caller), and
+    the hands and the boneyard hold every other tile of the set once. ``lead`` and
+    ``to_move`` are ``None`` where the text says ``-``.
+    """
+    from ._round import Ending, _make
+
+    double = TILES[table.double]
+    placed = table.placed
+    holder = next((s for s, h in enumerate(masks) if h >> double.index & 1), None)
+
+    # The leading seat (R18).
+    if rules.start == "centre":
+        if lead is not None and lead != first:
+            raise PositionError(
+                f"lead: in a centre start the first seat {first} leads, not seat {lead} (R18)"
+            )
+        lead_seat = first
+    elif not placed:
+        if lead is not None:
+            raise PositionError(
+                f"lead: nobody leads before the round double {double} is placed; write '-' (R6)"
+            )
+        lead_seat = -1
+    else:
+        if lead is None:
+            raise PositionError(
+                f"lead: write the seat that placed the round double {double} "
+                f"(R18 breaks ties from it)"
+            )
+        lead_seat = lead
+
+    # The turn: tiles drawn this turn, the last one named (R6, R13).
+    if drawn is not None:
+        last = drawn
+        if to_move is None:
+            raise PositionError("turn: the round is over; nobody is drawing (write '-')")
+        hand = masks[to_move]
+        if not hand >> last.index & 1:
+            raise PositionError(
+                f"turn: seat {to_move} drew {last}, but it is not in seat {to_move}'s hand (R13)"
+            )
+        if draws > hand.bit_count():
+            raise PositionError(
+                f"turn: seat {to_move} drew {draws} tiles but holds {hand.bit_count()} (R13)"
+            )
+        before = hand & ~(1 << last.index)
+        if not placed:
+            if draws > 1:
+                raise PositionError(
+                    f"turn: {draws} draws; the search for the round double "
+                    f"{double} draws one tile a turn (R6)"
+                )
+            if before >> double.index & 1:
+                raise PositionError(
+                    f"turn: seat {to_move} drew while holding the round "
+                    f"double {double}, which it places at once (R6)"
+                )
+        else:
+            limit = rules.draws_per_turn
+            if limit is not None and draws > limit:
+                raise PositionError(
+                    f"turn: {draws} draws; {rules.name} allows {limit} a turn (R13)"
+                )
+            playable = table.playable(before)
+            if playable:
+                raise PositionError(
+                    f"turn: seat {to_move} drew while holding "
+                    f"{tiles_of(playable)[0]}, which has a play (R12)"
+                )
+    if not placed and holder is not None and holder != to_move and to_move is not None:
+        raise PositionError(
+            f"to move: seat {holder} holds the round double {double} and "
+            f"places it before anyone else moves (R6)"
+        )
+
+    inner = (-1 if drawn is None else drawn.index,) * draws + boneyard
+    origin = Origin(tuple(placements), lead_seat, draws)
+    table = table.with_origin(origin)
+    rnd = _make(
+        rules, table, masks, masks, inner, draws, first, lead_seat,
+        0 if to_move is None else to_move, draws, None, 0, None, None,
+    )  # fmt: skip
+    empty = [s for s, h in enumerate(masks) if not h]
+    if empty:
+        if len(empty) > 1 or not placed:
+            seats = " and ".join(f"seat {s}" for s in empty)
+            raise PositionError(
+                f"hands: {seats} hold no tile; the round ends when the first "
+                f"player goes out, after the round double is placed (R16)"
+            )
+        rnd = rnd._end(Ending.WENT_OUT, empty[0], rnd.pips_left())
+    else:
+        rnd = rnd._settle()
+    ending = rnd.ending
+    if ending is not None and to_move is not None:
+        raise PositionError(f"to move: the round is over ({ending.value}, R16); write '-'")
+    if ending is None and to_move is None:
+        raise PositionError("to move: the round is not over; write the seat to move")
+    return rnd
+
+
+def table_of(rules: Rules, n: int, double: int, placements: Sequence[Placement]) -> TableState:
+    """The table after ``placements`` were played in order (trusted: they are legal)."""
+    table = TableState.empty(n, double)
+    for p in placements:
+        if p.onto is None:
+            table = table.with_round_double(rules.opening_toes)
+        else:
+            table = table.after(
+                p.tile.index, p.onto.index, rules.toes_per_double, rules.first_foot_required
+            )
+    return table
+
+
+def sample_position_state(view: RoundView, rng: random.Random, max_tries: int) -> Round:
+    """A full round that ``view`` of a round set up from a position could be looking at.
+
+    The hidden tiles have no history before the position, so they are dealt uniformly at
+    random: the other seats' hands (as many tiles as each holds now) and the boneyard's
+    order, the draws since the position given tiles as for a dealt round. The position
+    this gives is checked as :meth:`Round.from_position` checks a text (a seat that drew
+    while holding a play is refused, R12), the moves since are replayed on it, and a
+    sample that contradicts them is drawn again, up to ``max_tries`` times.
+    """
+    from ._views import _assign_draws, _replays, _start_draw_shown
+
+    origin = view._table.origin
+    assert origin is not None
+    rules, n = view.rules, view._table.n
+    events = view.history
+    played: list[list[tuple[int, Tile]]] = [[] for _ in range(view.players)]
+    draws: list[tuple[int, int]] = []
+    for i, e in enumerate(events):
+        if type(e.move) is Play:
+            played[e.seat].append((i, e.move.tile))
+        elif type(e.move) is Draw:
+            draws.append((i, e.seat))
+    known = set(view.hand) | {p.tile for p in origin.placements}
+    known |= {t for seat in played for _, t in seat}
+    pool = [t for t in TILES[: set_length(n)] if t not in known]
+    mover = events[0].seat if events else view.to_move
+    table = table_of(rules, n, view._table.double, origin.placements)
+    lead = None if origin.lead < 0 or rules.start == "centre" else origin.lead
+    known_drawn = view._mine[0] if _start_draw_shown(view) else None
+    last: Round | None = None
+    for _ in range(max(1, max_tries)):
+        rng.shuffle(pool)
+        rest = iter(pool)
+        hands = [
+            list(view.hand) if seat == view.seat else [next(rest) for _ in range(count)]
+            for seat, count in enumerate(view.hand_counts)
+        ]
+        remaining = list(rest)
+        drawn = _assign_draws(view, events, draws, played, hands, rng)
+        dealt = []
+        for seat in range(view.players):
+            mine = {t for t, s in drawn if s == seat}
+            dealt.append(
+                [t for t in hands[seat] if t not in mine]
+                + [t for _, t in played[seat] if t not in mine]
+            )
+        start_drawn = None
+        if origin.draws and mover is not None:
+            if known_drawn is not None:
+                start_drawn = known_drawn
+            elif events and type(events[0].move) is Play:
+                start_drawn = events[0].move.tile  # only the drawn tile is played (R13)
+            elif dealt[mover]:
+                start_drawn = rng.choice(dealt[mover])
+        try:
+            start = checked_round(
+                rules, table, origin.placements, tuple(mask_of(h) for h in dealt),
+                tuple(t.index for t, _ in drawn) + tuple(t.index for t in remaining),
+                mover, view.first, lead, origin.draws, start_drawn,
+            )  # fmt: skip
+        except PositionError:
+            continue
+        state = _replays(start, events, view.to_move)
+        if state is not None:
+            return state
+        last = start
+    if last is None:
+        raise RuntimeError(f"no position fits {view!r}")
+    for e in events:  # no consistent sample found: keep the last one, replayed unchecked
+        last = last._push(e.move)
+    return last
