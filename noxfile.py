@@ -79,7 +79,11 @@ def adapters(session: nox.Session) -> None:
     """Test the PettingZoo and OpenSpiel adapters and run their examples, with the extras
     installed; extra arguments go to pytest."""
     session.install(".[pettingzoo,openspiel]", *group("tests"))
-    session.run("pytest", "tests/test_pettingzoo.py", "tests/test_openspiel.py", *session.posargs)
+    session.run(
+        "pytest",
+        *("tests/test_pettingzoo.py", "tests/test_openspiel.py", "tests/test_api_stability.py"),
+        *session.posargs,
+    )
     session.run("python", "examples/pettingzoo_random.py")
     session.run("python", "examples/openspiel_ismcts.py")
 
