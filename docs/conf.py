@@ -33,6 +33,7 @@ extensions = [
     "chickenfoot_docs",
     "reexports",
     "signatures",
+    "error_index",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}

@@ -124,6 +124,37 @@ _KURCZAK_HANDS = (
 )
 _KURCZAK_MOVES = "6-6 6-1@6-6 6-3@6-6 6-4@6-6 6-5@6-6 4-4@6-4 4-0@4-4 4-2@4-4 4-5@4-4"
 
+#: classic, 3 players, seed 116: the whole round of guide/a-whole-round.md.
+_ROUND_HANDS = (
+    "4-0 4-3 7-7 8-7 9-3 9-5 9-9",
+    "3-0 5-3 6-2 7-4 8-4 9-0 9-4",
+    "1-1 3-3 4-1 6-1 6-3 8-6 9-6",
+)
+_ROUND_BONEYARD = (
+    "7-1 6-0 2-2 4-4 4-2 2-0 5-1 6-4 9-8 1-0 7-3 7-5 5-5 8-3 7-0 2-1 8-0 6-6 8-1 6-5 5-2 "
+    "5-0 8-8 7-2 3-2 3-1 8-5 0-0 5-4 9-1 7-6 8-2 9-2 9-7"
+)
+_ROUND_MOVES = (
+    "9-9 9-4@9-9 9-6@9-9 9-3@9-9 9-0@9-9 3-3@9-3 4-3@3-3 5-3@3-3 6-3@3-3 9-5@5-3 "
+    "8-4@4-3 8-6@8-4 4-0@9-0 7-4@9-4 4-1@4-0 7-7@7-4 draw 7-1@7-7 draw pass 8-7@7-7"
+)
+
+
+def _whole_round(
+    name: str, stop: int | None, *checks: tuple[str, Callable[[Round], bool]]
+) -> Position:
+    return Position(
+        name,
+        "classic",
+        _ROUND_HANDS,
+        9,
+        _ROUND_MOVES,
+        boneyard=_ROUND_BONEYARD,
+        stop=stop,
+        checks=checks,
+    )
+
+
 POSITIONS: tuple[Position, ...] = (
     Position(
         "cross",
@@ -248,6 +279,31 @@ POSITIONS: tuple[Position, ...] = (
             ("two tiles left, the reserve", lambda r: len(r.boneyard) == 2),
             ("seat 0 wins on points", lambda r: r.outcome is not None and r.winner == 0),
         ],
+    ),
+    _whole_round(
+        "round-cross",
+        5,
+        ("the cross is complete", lambda r: len(r.layout.children(Tile(9, 9))) == 4),
+        ("play is free", lambda r: r.obligation is Obligation.NONE),
+    ),
+    _whole_round(
+        "round-foot",
+        9,
+        ("3-3 has its three toes", lambda r: len(r.layout.children(Tile(3, 3))) == 3),
+        ("play is free", lambda r: r.obligation is Obligation.NONE),
+    ),
+    _whole_round(
+        "round-second-foot",
+        16,
+        ("7-7 waits for three toes", _pending("7-7", 0)),
+        ("every seat holds 1 or 2 tiles", lambda r: r.hand_counts == (1, 2, 2)),
+    ),
+    _whole_round(
+        "round-end",
+        None,
+        ("seat 0 went out", lambda r: r.outcome is not None and r.outcome.winner == 0),
+        ("the scores", lambda r: r.scores == (0, 11, 15)),
+        ("7-7 has a place free", lambda r: len(r.layout.children(Tile(7, 7))) == 2),
     ),
 )
 
