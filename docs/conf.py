@@ -27,6 +27,7 @@ version = ".".join(release.split(".")[:2])
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "sphinx.ext.extlinks",
     "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
     "myst_parser",
@@ -40,6 +41,12 @@ source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 exclude_patterns = ["_build", "_ext", "_generated"]
 html_theme = "furo"
 html_title = f"chickenfoot {release}"
+
+# -- the repository -----------------------------------------------------------------------
+# Pages that name a file of the repository (examples/, benchmarks/) link it with
+# {repo}`examples/dask_cluster.py` (the URL of [project.urls] Source in pyproject.toml).
+REPOSITORY = "https://github.com/chickenfoot-py/chickenfoot"
+extlinks = {"repo": (f"{REPOSITORY}/blob/main/%s", "%s")}
 
 # -- autodoc and napoleon -----------------------------------------------------------------
 autodoc_member_order = "bysource"

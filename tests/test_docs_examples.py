@@ -148,3 +148,31 @@ def test_code_block_runs_as_a_script(block: Block, tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, f"{block} fails as a script:\n{done.stderr[-3000:]}"
+
+
+# -- links to the repository -------------------------------------------------------------
+
+
+def test_the_docs_link_the_repository_named_in_pyproject() -> None:
+    root = DOCS.parent
+    source = re.search(r'^Source = "([^"]+)"', (root / "pyproject.toml").read_text(), re.M)
+    linked = re.search(r'^REPOSITORY = "([^"]+)"', (DOCS / "conf.py").read_text(), re.M)
+    assert source is not None
+    assert linked is not None
+    assert linked.group(1) == source.group(1)
+
+
+def test_files_of_the_repository_are_links() -> None:
+    # `examples/x.py` in running text is written {repo}`examples/x.py`, a link to the file.
+    bare = re.compile(r"(?<![}\w])`(?:examples|benchmarks)/[\w./-]+`")
+    found = []
+    for path in sorted(DOCS.rglob("*.md")):
+        if "_generated" in path.parts:
+            continue
+        fenced = False
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith("```"):
+                fenced = not fenced
+            elif not fenced and bare.search(line):
+                found.append(f"{path.relative_to(DOCS)}:{number}")
+    assert not found, found

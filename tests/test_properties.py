@@ -230,7 +230,7 @@ def test_other_moves_are_refused_and_change_nothing(rnd: Round, data: st.DataObj
         error = caught.value
         assert error.move == move
         assert error.seat == rnd.to_move
-        assert re.fullmatch(r"R\d+", error.rule)
+        assert re.fullmatch(r"R\d+[a-z]?", error.rule)
         assert repr(move) in str(error)
         assert f"({error.rule})" in str(error)
         assert snapshot(rnd) == before

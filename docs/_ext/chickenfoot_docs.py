@@ -435,9 +435,10 @@ def rule_role(
     options: dict[str, Any] | None = None,
     content: Sequence[str] = (),
 ) -> tuple[list[Node], list[system_message]]:
-    """``{rule}`R7``` (or ``{rule}`7```): a link to rule R7 of the guide, reading "R7"."""
-    number = text.strip().upper().removeprefix("R")
-    if not number.isdigit():
+    """``{rule}`R7``` (or ``{rule}`7```, or a lettered clause ``{rule}`R4b```): a link to
+    the rule's anchor in the guide, reading "R7"."""
+    number = text.strip().removeprefix("R").removeprefix("r").lower()
+    if not re.fullmatch(r"\d+[a-z]?", number):
         msg = inliner.reporter.error(f"{{rule}} takes a rule number like R7, not {text!r}")
         return [inliner.problematic(rawtext, rawtext, msg)], [msg]
     ref = addnodes.pending_xref(

@@ -28,7 +28,7 @@ def _a_tile(_: object, attribute: attrs.Attribute[Tile], value: object) -> None:
 
 @attrs.frozen(repr=False)
 class Play:
-    """Play ``tile`` from the hand onto ``onto``, a tile on the table (R4).
+    """Play ``tile`` from the hand onto ``onto``, a tile on the table (R4, R4b).
 
     ``onto`` names the tile it is played against: the tile whose open end it
     matches, or the double whose toe place it fills. It is ``None`` only when the round

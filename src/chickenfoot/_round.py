@@ -701,7 +701,7 @@ class Round:
         if onto is None:
             return "only the round double is played onto nothing, and it is on the table", "R4"
         if not hand >> t & 1:
-            return f"seat {seat} does not hold {tile}", "R4"
+            return f"seat {seat} does not hold {tile}", "R4b"
         if self._turn_draws:
             drawn = TILES[self._boneyard[self._drawn - 1]]
             if tile != drawn:
