@@ -7,7 +7,9 @@ even when the absolute figures drift. Peers are optional: the ``dominoes`` packa
 OpenSpiel's ``python_block_dominoes`` are measured when they are installed (the ``bench``
 dependency group installs them).
 
-Run ``nox -s bench`` or ``python benchmarks/playouts.py --help``.
+Run ``nox -s bench`` or ``python benchmarks/playouts.py --help``. The figures are written
+to ``benchmarks/results/playouts.md`` (``--markdown``), which docs/performance.md
+includes, with the machine, the command and the range over the trials.
 """
 
 from __future__ import annotations
@@ -34,6 +36,9 @@ from chickenfoot import PRESETS, Round, Rules
 
 #: One playout: plays one round with the seeded random choices and returns its moves.
 Playout = Callable[[random.Random, int], int]
+
+#: The Markdown that docs/performance.md includes.
+RESULTS = Path(__file__).parent / "results" / "playouts.md"
 
 #: The presets at the player count each is usually played with.
 TYPICAL: dict[str, int] = {"chickie-duel": 2, "cross-and-foot": 4, "classic": 4, "double-foot": 4}
@@ -213,7 +218,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="per engine per trial")
     parser.add_argument("--trials", type=int, default=3, help="A B C rotations")
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
+    parser.add_argument(
+        "--markdown",
+        type=Path,
+        default=RESULTS,
+        help="write the figures as Markdown here (default benchmarks/results/playouts.md)",
+    )
     args = parser.parse_args(argv)
+    command = "python benchmarks/playouts.py " + " ".join(sys.argv[1:] if argv is None else argv)
 
     engines: dict[str, Playout] = {
         f"chickenfoot {name} ({players}p)": chickenfoot_playout(PRESETS[name], players)
@@ -233,25 +245,28 @@ def main(argv: list[str] | None = None) -> int:
         name: {
             "rounds_per_s": statistics.median(r for r, _ in runs),
             "moves_per_s": statistics.median(m for _, m in runs),
+            "moves_per_s_trials": [m for _, m in runs],
         }
         for name, runs in samples.items()
     }
     # Ratios are taken trial by trial (the engines ran next to each other), then the median.
     classic = "chickenfoot classic (4p)"
-    ratios = {
-        f"{classic} / {peer}": statistics.median(
+    ratios_trials = {
+        f"{classic} / {peer}": [
             a[1] / b[1] for a, b in zip(samples[classic], samples[peer], strict=True)
-        )
+        ]
         for peer in peers
         if peer in samples
     }
+    ratios = {name: statistics.median(values) for name, values in ratios_trials.items()}
     scaling = [n for n in engines if n.startswith("scaling: ")]
-    cost = {
-        n: statistics.median(
-            s[1] / b[1] for s, b in zip(samples[scaling[0]], samples[n], strict=True)
-        )
+    # The cost of a move on table n relative to the smallest: its time per move over the
+    # smallest table's, that is the smallest table's moves/s over table n's.
+    cost_trials = {
+        n: [s[1] / b[1] for s, b in zip(samples[scaling[0]], samples[n], strict=True)]
         for n in scaling
     }
+    cost = {n: statistics.median(values) for n, values in cost_trials.items()}
     mid = mid_round_states(PRESETS["classic"], 4, 300)
     calls = time_calls(mid, repeat=20)
     peer_gen = dominoes_move_generation(300, repeat=20)
@@ -265,8 +280,11 @@ def main(argv: list[str] | None = None) -> int:
         "seconds_per_trial": args.seconds,
         "trials": args.trials,
         "playouts": figures,
+        "command": command,
         "ratios": ratios,
+        "ratios_trials": ratios_trials,
         "cost_per_move_vs_double_6": cost,
+        "cost_per_move_trials": cost_trials,
         "mid_round_classic_4p": calls,
         "dominoes_move_generation_us": peer_gen,
         "bytes_per_retained_state_classic_4p": memory,
@@ -275,6 +293,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(json.dumps(report, indent=2) + "\n")
+    args.markdown.parent.mkdir(parents=True, exist_ok=True)
+    args.markdown.write_text(markdown_report(report), encoding="utf-8")
     return 0
 
 
@@ -297,6 +317,77 @@ def print_report(report: dict[str, Any]) -> None:
     if report["dominoes_move_generation_us"] is not None:
         print(f"dominoes move generation: {report['dominoes_move_generation_us']:.1f} us")
     print(f"memory per retained state: {report['bytes_per_retained_state_classic_4p']:.0f} bytes")
+
+
+def markdown_report(report: dict[str, Any]) -> str:
+    """The figures as the Markdown that docs/performance.md includes."""
+    times = "\N{MULTIPLICATION SIGN}"
+
+    def spread(values: list[float], fmt: str) -> str:
+        return f"{format(min(values), fmt)} to {format(max(values), fmt)}"
+
+    lines = [
+        (
+            f"Measured on {report['date']} on {report['machine']}, CPython "
+            f"{report['python']}, chickenfoot {report['chickenfoot']}, with "
+            f"`{report['command']}` ({report['trials']} trials of "
+            f"{report['seconds_per_trial']:g} s per engine; each figure is the median over "
+            "the trials, and the range gives the lowest and the highest trial)."
+        ),
+        "",
+        "| engine | rounds/s | moves/s | moves/s, range over trials |",
+        "|---|---:|---:|---:|",
+    ]
+    for name, fig in report["playouts"].items():
+        if not name.startswith("scaling: "):
+            lines.append(
+                f"| {name} | {fig['rounds_per_s']:,.0f} | {fig['moves_per_s']:,.0f} "
+                f"| {spread(fig['moves_per_s_trials'], ',.0f')} |"
+            )
+    lines += [
+        "",
+        "Ratios of moves per second, taken trial by trial between engines that ran side by side:",
+        "",
+        "| comparison | ratio | range over trials |",
+        "|---|---:|---:|",
+    ]
+    for name, value in report["ratios"].items():
+        trials = spread(report["ratios_trials"][name], ".2f")
+        lines.append(f"| {name} | {value:.2f}{times} | {trials} |")
+    lines += [
+        "",
+        (
+            "Cost of a move as the table grows (classic's knobs; 1.00 is double-6 with 2 "
+            "players, and above 1 a move costs more):"
+        ),
+        "",
+        "| table | cost per move | range over trials |",
+        "|---|---:|---:|",
+    ]
+    for name, value in report["cost_per_move_vs_double_6"].items():
+        trials = spread(report["cost_per_move_trials"][name], ".2f")
+        lines.append(f"| {name.removeprefix('scaling: ')} | {value:.2f}{times} | {trials} |")
+    calls = report["mid_round_classic_4p"]
+    peer = report["dominoes_move_generation_us"]
+    lines += [
+        "",
+        (
+            "Single calls in `classic` rounds for 4 players stopped half-way (best of 20): "
+            f"`legal_moves()` takes {calls['legal_moves_us']:.1f} µs and `apply()` "
+            f"{calls['apply_us']:.1f} µs"
+            + (
+                f"; the `dominoes` package's own move generation takes {peer:.1f} µs."
+                if peer is not None
+                else "."
+            )
+        ),
+        (
+            "Keeping every position of a round costs "
+            f"{report['bytes_per_retained_state_classic_4p']:.0f} bytes per position."
+        ),
+        "",
+    ]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
