@@ -122,9 +122,7 @@ def page() -> str:
         raise ExtensionError(f"the error index found messages for only {sorted(found)}")
     out: list[str] = []
     for rule in sorted(found, key=_key):
-        merged: dict[tuple[str, str], list[str]] = defaultdict(list)
-        for text, exception, module in found[rule]:
-            merged[text, exception].append(module)
+        merged = sorted({(text, exception) for text, exception, _ in found[rule]})
         if rule:
             out.append(f"({rule.lower()}-errors)=\n")
             out.append(f"### {rule}\n")
@@ -135,11 +133,10 @@ def page() -> str:
             out.append(
                 "Bad arguments, move notation, records and settings that no game rule covers.\n"
             )
-        out.append("| message | raised as | by |")
-        out.append("|---|---|---|")
-        for (text, exception), modules in sorted(merged.items()):
-            where = ", ".join(f"`{m}`" for m in sorted(modules))
-            out.append(f"| {_markdown_text(text)} | {_exception_ref(exception)} | {where} |")
+        out.append("| message | raised as |")
+        out.append("|---|---|")
+        for text, exception in merged:
+            out.append(f"| {_markdown_text(text)} | {_exception_ref(exception)} |")
         out.append("")
     return "\n".join(out)
 
