@@ -444,3 +444,53 @@ def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
     done = run("--version")
     assert done.returncode == 0
     assert done.stdout.startswith("chickenfoot ")
+
+
+# -- show ---------------------------------------------------------------------------------
+
+#: chickie-duel: the first foot 4-4 waits for its last toe; seat 1 holds the only 4 left.
+TOES_POSITION: Final = (
+    "cf1 6-6 6-6,6-1@6-6,6-3@6-6,6-4@6-6,6-5@6-6,4-4@6-4,4-0@4-4,4-2@4-4 "
+    "1-0,3-2,5-5/2-2,4-3,5-1,6-0 6-2,5-4,5-3,5-2,5-0,4-1,3-3,3-1,3-0,2-1,2-0,1-1,0-0 1 0 1 -"
+)
+
+
+def test_show_a_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    svg = tmp_path / "table.svg"
+    assert main(["show", TOES_POSITION, "--preset", "chickie", "--svg", str(svg)]) == 0
+    out = capsys.readouterr().out
+    assert "chickie-duel, 2 players, round double 6-6: seat 1 to move" in out
+    assert "[4|4] foot, 1 place open" in out
+    assert "seat 0 (3): 1-0 3-2 5-5" in out
+    assert "boneyard (13): 6-2 5-4" in out
+    assert "Now: the toes of 4-4 come first (R9)." in out
+    assert "Legal moves: 4-3@4-4" in out
+    assert "Best move" not in out
+    assert svg.read_text(encoding="utf-8").startswith("<svg")
+    assert svg.read_text(encoding="utf-8").count('class="tile"') == 8
+
+
+def test_show_as_one_seat_sees_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", TOES_POSITION, "--preset", "chickie", "--seat", "0", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 0 (3): 1-0 3-2 5-5" in out
+    assert "seat 1 (4): hidden" in out
+    assert "boneyard (13): hidden" in out
+    assert "4-3" not in out.split("Now:")[0].split("seat 1")[1]
+    assert "Legal moves" not in out  # not seat 0's turn
+
+
+def test_show_refuses_what_is_not_a_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", TOES_POSITION, "--preset", "classic"]) == 1
+    assert "missing: every tile of the double-9 set" in capsys.readouterr().err
+    assert main(["show", "cf1 6-6", "--preset", "chickie"]) == 1
+    assert "1 fields after 'cf1'" in capsys.readouterr().err
+    assert main(["show", TOES_POSITION, "--preset", "chickie", "--seat", "2"]) == 2
+    assert "seats 0 to 1" in capsys.readouterr().err
+    assert main(["show", TOES_POSITION, "--preset", "chickie", "--best", "--bot", "nobody"]) == 2
+
+
+def test_show_best_end_to_end() -> None:
+    done = run("show", TOES_POSITION, "--preset", "chickie", "--best", "--bot", "search")
+    assert done.returncode == 0, done.stderr
+    assert "Best move for seat 1 (search bot): 4-3@4-4" in done.stdout

@@ -1,11 +1,12 @@
-"""The ``chickenfoot`` command: play against bots, simulate matches, replay records, list rules.
+"""The ``chickenfoot`` command: play against bots, simulate matches, replay records, show
+positions, list rules.
 
 Run ``chickenfoot --help`` (or ``python -m chickenfoot --help``) for the subcommands;
 :doc:`/cli` describes them. Tables and the progress bar use `rich
 <https://rich.readthedocs.io/>`_ when it is installed (``pip install "chickenfoot[cli]"``);
 without it, or with ``--plain``, everything is plain text.
 
-Exit codes: 0 when all went well, 1 for a record that cannot be loaded, 2 for a usage
+Exit codes: 0 when all went well, 1 for a record or a position that cannot be read, 2 for a usage
 error (an unknown option, preset or bot, a player count the rules do not cover, a file
 that cannot be read), 130 when interrupted with Ctrl-C, and 141 when the output pipe is
 closed early (as by ``| head``).
@@ -60,7 +61,7 @@ class UsageError(Exception):
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``chickenfoot`` command with ``argv`` (``sys.argv[1:]`` by default).
 
-    Returns the exit code: 0 when all went well, 1 for a record that cannot be loaded,
+    Returns the exit code: 0 when all went well, 1 for a record or a position that cannot be read,
     2 for a usage error, 130 when interrupted, 141 when the output pipe closes early.
 
     >>> from chickenfoot.cli import main
@@ -117,7 +118,7 @@ def _parser() -> argparse.ArgumentParser:
         prog=_PROG,
         description="Chicken Foot dominoes: play against bots, simulate matches, "
         "replay game records, list the rules.",
-        epilog="Exit codes: 0 ok, 1 bad record, 2 usage error.",
+        epilog="Exit codes: 0 ok, 1 bad record or position, 2 usage error.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.set_defaults(command=None, plain=False)
@@ -184,6 +185,36 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--brief", action="store_true", help="results only, without the moves")
     replay.add_argument("--table", action="store_true", help="show the table after each round")
     replay.set_defaults(run=_replay, command="replay")
+
+    show = sub.add_parser(
+        "show",
+        parents=[common],
+        help="show a position: the table, the hands, the legal moves, a bot's choice",
+        description="Read a position in the position notation (cf1 ...) and show the layout "
+        "tree, the hands, the boneyard, what the rules demand and the legal moves. With "
+        "--best, a bot chooses a move for the seat to move, seeing only what that seat "
+        "sees. Exits with 1 if the text is not a position of the rules.",
+    )
+    show.add_argument("position", help="the position, in quotes: 'cf1 9-9 ...'")
+    _rules_options(show)
+    show.add_argument("--svg", metavar="FILE", type=Path, help="also draw the table into FILE")
+    show.add_argument(
+        "--seat",
+        type=_whole(0),
+        help="show and draw the table as this seat sees it (default: everything)",
+    )
+    show.add_argument(
+        "--best", action="store_true", help="ask a bot for the move of the seat to move"
+    )
+    show.add_argument(
+        "--bot",
+        default="search",
+        help=f"the bot for --best: {', '.join(BOT_NAMES)} (default search, the strongest)",
+    )
+    show.add_argument(
+        "--seed", type=int, default=0, help="the random numbers of the bot (default 0)"
+    )
+    show.set_defaults(run=_show, command="show")
 
     rules = sub.add_parser(
         "rules",
@@ -787,6 +818,72 @@ def _event_text(event: Event) -> str:
     else:
         text = str(move)
     return f"seat {event.seat}: {text}"
+
+
+# -- chickenfoot show ---------------------------------------------------------------------
+
+
+_DEMANDS: Final = {
+    Obligation.ROUND_DOUBLE: "the round double {double} is placed first, or searched for (R6)",
+    Obligation.OPENING: "the places of the round double {double} come first (R7)",
+    Obligation.FIRST_FOOT: "the first foot: a double onto an arm (R8)",
+    Obligation.TOES: "the toes of {pending} come first (R9)",
+    Obligation.DRAWN_TILE: "only the drawn tile {drawn} may be played (R13)",
+    Obligation.NONE: "any matching tile onto any open end (R10)",
+}
+
+
+def _show(args: argparse.Namespace, out: _Output) -> int:
+    from ._pictures import layout_text, table_svg
+    from .errors import PositionError
+
+    rules = _rules_of(args)
+    try:
+        rnd = Round.from_position(rules, args.position)
+    except PositionError as exc:
+        print(f"{_PROG} show: {exc}", file=sys.stderr)
+        return 1
+    seat: int | None = args.seat
+    if seat is not None and seat >= rnd.players:
+        raise UsageError(f"--seat {seat}: the position has seats 0 to {rnd.players - 1}")
+    table: Round | RoundView = rnd if seat is None else rnd.view(seat)
+    names = _bot_names(args.bot) if args.best else []
+    if len(names) > 1:
+        raise UsageError("--bot names one bot")
+    state = "over" if rnd.to_move is None else f"seat {rnd.to_move} to move"
+    lead = "" if rnd.lead is None or rnd.lead == rnd.first else f", lead seat {rnd.lead}"
+    out.line(
+        f"{rules.name}, {rnd.players} players, round double {rnd.round_double}: {state} "
+        f"(first seat {rnd.first}{lead})"
+    )
+    out.line(layout_text(table) if len(rnd.layout) else "(the table is empty)")
+    out.line()
+    for s, count in enumerate(rnd.hand_counts):
+        tiles = rnd.hand(s) if seat is None or seat == s else ()
+        shown = " ".join(map(str, tiles)) if tiles or not count else "hidden"
+        out.line(f"seat {s} ({count}): {shown or '-'}")
+    pile = " ".join(map(str, rnd.boneyard)) if seat is None else "hidden"
+    out.line(f"boneyard ({len(rnd.boneyard)}): {pile or '-'}")
+    if rnd.outcome is not None:
+        out.line(f"Result: {_ending(rnd, lambda s: f'seat {s}')}.")
+        out.line(f"Scores: {_seats(rnd.outcome.scores)}")
+    else:
+        demand = _DEMANDS[rnd.obligation].format(
+            double=rnd.round_double, pending=rnd.pending_double, drawn=rnd.drawn_tile
+        )
+        out.line(f"Now: {demand}.")
+        if seat is None or seat == rnd.to_move:
+            out.line(f"Legal moves: {' '.join(map(str, rnd.legal_moves()))}")
+    if args.svg is not None:
+        try:
+            args.svg.write_text(table_svg(table), encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
+    if names and rnd.to_move is not None:
+        (bot,) = _bots(names, 1)
+        move = bot.choose(rnd.view(rnd.to_move), random.Random(args.seed))
+        out.line(f"Best move for seat {rnd.to_move} ({names[0]} bot): {move}")
+    return 0
 
 
 # -- chickenfoot rules --------------------------------------------------------------------
