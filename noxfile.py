@@ -127,3 +127,12 @@ def bench(session: nox.Session) -> None:
     """Time random playouts of every preset (not in the default list)."""
     session.install(".", *group("bench"))
     session.run("python", "benchmarks/playouts.py", *session.posargs)
+
+
+@nox.session(python="3.12")
+def mutants(session: nox.Session) -> None:
+    """Mutation testing of the engine modules (not in the default list): a seeded sample
+    of mutants, 100 unless a size is given (``nox -s mutants -- 300``); other arguments
+    go to tests/mutants/run.py (``-- --help``)."""
+    session.install(".", *group("mutants"))
+    session.run("python", "tests/mutants/run.py", *session.posargs)

@@ -7,6 +7,9 @@ Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
 * ``ci``: derandomized, so a run is repeatable from the code alone, with the failing
   example's blob printed for ``@reproduce_failure``.
 * ``dev``: a quick pass of 20 examples while editing.
+* ``mutants``: what mutation testing runs (``tests/mutants/run.py``): derandomized, so
+  every mutant meets the same examples, 25 of them, and no example database shared
+  between mutants.
 """
 
 from __future__ import annotations
@@ -38,4 +41,12 @@ settings.register_profile(
     suppress_health_check=_SLOW_DATA,
 )
 settings.register_profile("dev", deadline=None, max_examples=20, suppress_health_check=_SLOW_DATA)
+settings.register_profile(
+    "mutants",
+    deadline=None,
+    max_examples=25,
+    derandomize=True,
+    database=None,
+    suppress_health_check=_SLOW_DATA,
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

@@ -900,3 +900,37 @@ def test_unknown_knob_values_are_refused(knobs: dict[str, Any]) -> None:
 def test_match_seed_is_an_int(seed: Any) -> None:
     with pytest.raises(TypeError):
         Match.new(PRESETS["classic"], 4, seed=seed)
+
+
+# ---------------------------------------------------------------------------
+# values: repr and construction
+# ---------------------------------------------------------------------------
+
+
+def test_repr_names_the_round_in_play_and_the_totals() -> None:
+    """The repr counts rounds from 1 (R19) and shows the running totals (R21)."""
+    match = Match.new(tiny("classic", 2, rounds=2), 2, seed=5)
+    assert repr(match) == "<Match tiny-classic, 2 players, round 1, totals [0, 0]>"
+    rng = random.Random(5)
+    while not match.finished:
+        match = match.apply(rng.choice(match.legal_moves()))
+    assert len(match.finished) == 1
+    assert repr(match) == f"<Match tiny-classic, 2 players, round 2, totals {list(match.totals)}>"
+    assert sum(match.totals) > 0
+    match = play_randomly(match, rng)
+    assert repr(match) == f"<Match tiny-classic, 2 players, over, totals {list(match.totals)}>"
+
+
+def test_a_match_holds_a_round_of_its_own_rules_and_seats() -> None:
+    """A match's round is one of its variant at its table: a round of another player
+    count, or of other rules, is refused however the match is built."""
+    classic = PRESETS["classic"]
+    match = Match.new(classic, 3, seed=1)
+    four = Round.deal(classic, 4, seed=1)
+    other = Round.deal(PRESETS["cross-and-foot"], 3, seed=1)
+    for wrong in (four, other):
+        with pytest.raises(ValueError, match=r"Match\.new\(\) or Match\.dealt\(\)"):
+            Match(classic, 3, 1, (), wrong)
+        with pytest.raises(ValueError, match=r"Match\.new\(\) or Match\.dealt\(\)"):
+            attrs.evolve(match, round=wrong)
+    assert Match(classic, 3, 1, (), match.round) == match

@@ -1315,3 +1315,62 @@ def test_round_cannot_be_built_directly() -> None:
     """R5: Rounds come from deal() or from_deal()."""
     with pytest.raises(TypeError):
         Round()
+
+
+# == values: repr, equality, argument checks ====================================================
+
+
+def test_repr_counts_every_move_plays_draws_and_passes() -> None:
+    """R4: plays, draws and passes are all moves; the repr says how many were made, with
+    the seat to move or the ending and winner."""
+    start = "<Round scenario, 2 players, double 6-6: "
+    rnd = _stuck(CENTRE3, top="5-4 2-0")
+    assert repr(rnd) == start + "seat 0 to move after 4 moves>"
+    rnd = rnd.apply(Draw())
+    assert repr(rnd) == start + "seat 0 to move after 5 moves>"
+    rnd = rnd.apply(Pass())
+    assert repr(rnd) == start + "seat 1 to move after 6 moves>"
+    assert len(rnd.moves) == 6
+
+    one = run(deal(CENTRE5, [S0, S1]), play("6-0", "6-6"))
+    assert repr(one) == start + "seat 1 to move after 1 move>"
+    assert repr(deal(CENTRE5, [S0, S1])) == start + "seat 0 to move after 0 moves>"
+
+    out = _out_with(["6-0 6-1 1-1", "6-2 6-3 0-0"]).apply(play("1-1", "6-1"))
+    assert repr(out) == start + "went out, seat 0 won after 5 moves>"
+
+
+def test_a_round_equals_itself_and_its_copies() -> None:
+    """Rounds are values: a round equals itself, its copies and the same deal played the
+    same way, and they hash alike."""
+    for rnd in (deal(CENTRE5, [S0, S1]), _toe_position(), _stuck(CENTRE3, top="1-0")):
+        assert rnd == rnd
+        assert rnd == copy.copy(rnd) == copy.deepcopy(rnd) == pickle.loads(pickle.dumps(rnd))
+        assert len({rnd, copy.deepcopy(rnd)}) == 1
+    assert _toe_position() == _toe_position()
+
+
+def test_r9_a_blank_double_waits_for_its_toes() -> None:
+    """R9: 0-0 played onto 6-0 is a double like any other (only the round double opens the
+    round): its three toes come first, and only a 0 may go onto it."""
+    rnd = run(deal(CENTRE5, ["6-0 6-1 0-0 3-1 5-1", "6-2 6-3 2-1 4-0 5-5"]), *CROSS)
+    rnd = run(rnd, play("0-0", "6-0"))
+    assert rnd.pending_double == t("0-0")
+    assert rnd.obligation is Obligation.TOES
+    assert rnd.open_ends == ends(("0-0", 0, 3), ("6-1", 1, 1), ("6-2", 2, 1), ("6-3", 3, 1))
+    assert legal(rnd) == {play("4-0", "0-0")}
+    refused(rnd, play("2-1", "6-1"), "R9", "the toes of 0-0 come first")
+
+
+@pytest.mark.parametrize("first", [-1, 2, 5, True, 1.0, "0"])
+def test_the_first_seat_must_be_a_seat(first: Any) -> None:
+    """R5: the first seat is a seat of the table: 0 to players - 1, an int; the error
+    names the range and the value."""
+    hands = [ts(S0), ts(S1)]
+    pile = rest_of(CENTRE5, *hands)
+    with pytest.raises(ValueError, match="first is a seat from 0 to 1") as info:
+        Round.deal(CENTRE5, 2, seed=1, first=first)
+    assert repr(first) in str(info.value)
+    with pytest.raises(ValueError, match="first is a seat from 0 to 1"):
+        Round.from_deal(CENTRE5, hands, pile, round_double=6, first=first)
+    assert Round.deal(CENTRE5, 2, seed=1, first=1).to_move == 1

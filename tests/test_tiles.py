@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import operator
 import pickle
+from collections.abc import Callable
 from fractions import Fraction
 
 import attrs
@@ -134,10 +135,28 @@ def test_tile_order_is_complete() -> None:
     assert not operator.le(high, low)
 
 
-def test_tile_does_not_order_against_other_types() -> None:
-    """§1: Comparing a tile with a non-tile is a TypeError, not a silent answer."""
-    with pytest.raises(TypeError):
-        _ = Tile(1, 0) < (1, 0)
+def test_all_four_comparisons_follow_the_set_order() -> None:
+    """§1 (set order): for every pair of tiles, ``<``, ``<=``, ``>`` and ``>=`` compare
+    their places in ``tile_set``; a tile is neither above nor below itself."""
+    tiles = tile_set(4)
+    for i, a in enumerate(tiles):
+        for j, b in enumerate(tiles):
+            assert (a < b, a <= b, a > b, a >= b) == (i < j, i <= j, i > j, i >= j), (a, b)
+    assert not Tile(3, 1) > Tile(1, 3)
+    assert Tile(3, 1) >= Tile(1, 3)
+
+
+@pytest.mark.parametrize("other", [3, (1, 0), "1-0", None, 1.5])
+@pytest.mark.parametrize("compare", [operator.lt, operator.le, operator.gt, operator.ge])
+def test_tile_does_not_order_against_other_types(
+    compare: Callable[[object, object], bool], other: object
+) -> None:
+    """§1: Comparing a tile with a non-tile is a TypeError, not a silent answer, on
+    either side of the comparison."""
+    with pytest.raises(TypeError, match="not supported between instances of"):
+        compare(Tile(1, 0), other)
+    with pytest.raises(TypeError, match="not supported between instances of"):
+        compare(other, Tile(1, 0))
 
 
 # -- Tile: str and repr ----------------------------------------------------------------------

@@ -1,0 +1,481 @@
+"""Mutation testing of the engine: a seeded sample of cosmic-ray's mutants, each run
+against the fast tests of the module it changes.
+
+Run it as ``nox -s mutants -- 300`` or, in a development environment::
+
+    python tests/mutants/run.py 300 --seed 16 --jobs 2
+
+Every mutant is one small change to one module (cosmic-ray's core operators: a comparison
+flipped, a number shifted by one, ``and`` swapped for ``or``, a ``not`` added, a decorator
+removed...). A mutant is *killed* when its module's fast tests fail (or run past the
+per-mutant timeout), and *survives* when they pass. Mutants listed in
+``tests/mutants/equivalent.toml`` change nothing a caller can observe; they are not run and
+not counted. The last line reads ``mutation score: X% (K of N killed, E equivalent)``: K of
+the N sampled mutants that are not equivalent were killed, and E sampled mutants were
+equivalent.
+
+The tests run in copies of ``src/`` and ``tests/`` (one a job) under a temporary folder,
+so the work tree is never changed. The survivors and the full results go to
+``.mutants/last.json``; ``--again`` runs only the survivors of the last run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import difflib
+import importlib
+import json
+import os
+import queue
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import warnings
+from collections.abc import Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+import cosmic_ray.plugins
+from cosmic_ray.ast import ast_nodes, get_ast
+from cosmic_ray.ast.ast_query import ASTQuery
+from cosmic_ray.mutating import mutate_code
+
+ROOT: Final = Path(__file__).resolve().parents[2]
+PACKAGE: Final = ROOT / "src" / "chickenfoot"
+EQUIVALENT: Final = Path(__file__).resolve().parent / "equivalent.toml"
+REPORT: Final = ROOT / ".mutants" / "last.json"
+
+#: The fast tests of each engine module, most direct first (pytest stops at the first
+#: failure). Tests marked ``slow`` are left out, and hypothesis runs its ``mutants``
+#: profile (derandomized, fewer examples).
+FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
+    "_tiles": ("tests/test_tiles.py", "tests/test_round_scenarios.py"),
+    "_rules": ("tests/test_rules.py", "tests/test_round_scenarios.py", "tests/test_match.py"),
+    "_table": (
+        "tests/test_round_scenarios.py",
+        "tests/test_perft.py",
+        "tests/test_properties.py",
+        "tests/test_differential.py::test_random_variants_agree_with_reference",
+    ),
+    "_scoring": (
+        "tests/test_round_scenarios.py",
+        "tests/test_match.py",
+        "tests/test_properties.py",
+    ),
+    "_round": (
+        "tests/test_round_scenarios.py",
+        "tests/test_perft.py",
+        "tests/test_properties.py",
+        "tests/test_differential.py::test_random_variants_agree_with_reference",
+    ),
+    "_match": ("tests/test_match.py", "tests/test_match_properties.py"),
+    "_views": ("tests/test_views.py",),
+    "_records": ("tests/test_records.py", "tests/test_records_fuzz.py"),
+}
+
+#: Operators that take arguments (and so have no default mutants) are left out.
+OPERATORS: Final = tuple(
+    name
+    for name in cosmic_ray.plugins.operator_names()
+    if not cosmic_ray.plugins.get_operator(name).arguments()
+)
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One mutation: cosmic-ray's (module, operator, occurrence) and a stable description."""
+
+    module: str
+    operator: str
+    occurrence: int
+    line: int
+    scope: str
+    before: str
+    after: str = ""
+
+    @property
+    def key(self) -> tuple[str, str, str, str, str]:
+        """What names the mutant across edits elsewhere in the module (no line numbers)."""
+        return (self.module, self.scope, self.operator, self.before, self.after)
+
+    @property
+    def path(self) -> Path:
+        return Path("src") / "chickenfoot" / f"{self.module}.py"
+
+    def describe(self) -> str:
+        return (
+            f"{self.module}.py:{self.line} in {self.scope} ({self.operator})\n"
+            f"    - {self.before}\n    + {self.after}"
+        )
+
+
+@dataclass
+class Result:
+    """What happened to one mutant."""
+
+    mutant: Mutant
+    outcome: str  # "killed", "timeout", "survived" or "equivalent"
+    seconds: float = 0.0
+    failed: str = ""
+    output: str = field(default="", repr=False)
+
+
+# -- finding mutants ---------------------------------------------------------------------
+
+
+def _annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The (line, column) spans of every annotation: never evaluated (PEP 563)."""
+    spans = []
+    for node in ast.walk(ast.parse(source)):
+        notes: list[ast.expr | None] = []
+        if isinstance(node, ast.arg):
+            notes.append(node.annotation)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            notes.append(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            notes.append(node.annotation)
+        for note in notes:
+            if note is not None and note.end_lineno is not None and note.end_col_offset is not None:
+                spans.append(
+                    ((note.lineno, note.col_offset), (note.end_lineno, note.end_col_offset))
+                )
+    return spans
+
+
+def find_mutants(module: str) -> Iterator[Mutant]:
+    """Every mutant cosmic-ray makes of ``module``, outside annotations."""
+    source = (PACKAGE / f"{module}.py").read_text(encoding="utf-8")
+    if "from __future__ import annotations" not in source:
+        raise SystemExit(f"{module}.py evaluates its annotations; mutate them too")
+    lines = source.splitlines()
+    spans = _annotation_spans(source)
+    nodes = list(ast_nodes(get_ast(source)))
+    for name in OPERATORS:
+        operator = cosmic_ray.plugins.get_operator(name)()
+        occurrence = 0
+        for node in nodes:
+            for start, _end in operator.mutation_positions(node):
+                if not any(low <= start < high for low, high in spans):
+                    yield Mutant(
+                        module,
+                        name,
+                        occurrence,
+                        start[0],
+                        ASTQuery(node).get_definition_name() or "<module>",
+                        lines[start[0] - 1].strip(),
+                    )
+                occurrence += 1
+
+
+def mutated_source(mutant: Mutant) -> tuple[str, str]:
+    """The module's source and the mutant's, with the mutant's ``after`` line filled in."""
+    source = (ROOT / mutant.path).read_text(encoding="utf-8")
+    operator = cosmic_ray.plugins.get_operator(mutant.operator)()
+    changed = mutate_code(source, operator, mutant.occurrence)
+    if changed is None:
+        raise SystemExit(f"cosmic-ray made no mutant for {mutant}")
+    return source, changed
+
+
+def describe_change(source: str, changed: str) -> tuple[str, str]:
+    """The lines the mutant removes and adds, each joined by `` / ``."""
+    removed: list[str] = []
+    added: list[str] = []
+    for line in difflib.unified_diff(source.splitlines(), changed.splitlines(), n=0):
+        if line.startswith(("---", "+++", "@@")):
+            continue
+        (removed if line.startswith("-") else added).append(line[1:].strip())
+    return " / ".join(removed), " / ".join(added)
+
+
+# -- equivalents -------------------------------------------------------------------------
+
+
+def load_equivalents() -> dict[tuple[str, str, str, str, str], str]:
+    """The reviewed equivalent mutants, by key, with the reason each changes nothing."""
+    # tomllib is new in Python 3.11 (this script needs it; mypy checks for 3.10).
+    tomllib = importlib.import_module("tomllib")
+    with EQUIVALENT.open("rb") as f:
+        data: dict[str, Any] = tomllib.load(f)
+    found = {}
+    for entry in data.get("equivalent", []):
+        key = (entry["module"], entry["scope"], entry["operator"], entry["before"], entry["after"])
+        if not entry.get("why", "").strip():
+            raise SystemExit(f"{EQUIVALENT.name}: say why {key} is equivalent")
+        found[key] = entry["why"]
+    return found
+
+
+# -- running -----------------------------------------------------------------------------
+
+
+def _copy_tree(into: Path) -> None:
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants")
+    for name in ("src", "tests"):
+        shutil.copytree(ROOT / name, into / name, ignore=ignore)
+    shutil.copy2(ROOT / "pyproject.toml", into / "pyproject.toml")
+
+
+def _environment(tree: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(tree / "src")
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # a mutant and the original may share mtime and size
+    env["HYPOTHESIS_PROFILE"] = "mutants"
+    return env
+
+
+def _pytest(tree: Path, module: str, timeout: float) -> tuple[str, float, str, str]:
+    """Run the module's fast tests in ``tree``: (outcome, seconds, first failure, output)."""
+    command = [
+        sys.executable,
+        *("-m", "pytest", "-x", "-q", "--tb=line", "--no-header"),
+        *("-p", "no:cacheprovider", "-p", "no:xdist", "-m", "not slow"),
+        *FAST_TESTS[module],
+    ]
+    start = time.perf_counter()
+    with subprocess.Popen(
+        command,
+        cwd=tree,
+        env=_environment(tree),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    ) as process:
+        try:
+            output, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            output, _ = process.communicate()
+            return "timeout", time.perf_counter() - start, "", output
+    seconds = time.perf_counter() - start
+    failed = re.search(r"^(?:FAILED|ERROR) (\S+)", output, re.MULTILINE)
+    outcome = "survived" if process.returncode == 0 else "killed"
+    return outcome, seconds, failed.group(1) if failed else "", output
+
+
+def baseline(tree: Path, modules: Sequence[str]) -> dict[str, float]:
+    """Run each module's fast tests unchanged: they must pass; return their times."""
+    check = subprocess.run(
+        [sys.executable, "-c", "import chickenfoot; print(chickenfoot.__file__)"],
+        cwd=tree,
+        env=_environment(tree),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    if not Path(check.stdout.strip()).is_relative_to(tree):
+        raise SystemExit(f"the tests would import chickenfoot from {check.stdout.strip()}")
+    times = {}
+    for module in modules:
+        outcome, seconds, _, output = _pytest(tree, module, timeout=600)
+        if outcome != "survived":
+            print(output)
+            raise SystemExit(f"the fast tests of {module} fail without any mutant")
+        times[module] = seconds
+        print(f"  {module:<10} {seconds:5.1f} s  ({' '.join(FAST_TESTS[module])})", flush=True)
+    return times
+
+
+def run_all(
+    mutants: Sequence[Mutant], jobs: int, timeouts: dict[str, float], work: Path
+) -> list[Result]:
+    """Run the mutants on ``jobs`` copies of the tree, one thread a copy."""
+    todo: queue.Queue[tuple[int, Mutant]] = queue.Queue()
+    for item in enumerate(mutants):
+        todo.put(item)
+    results: list[Result | None] = [None] * len(mutants)
+    lock = threading.Lock()
+    done = 0
+
+    def worker(tree: Path) -> None:
+        nonlocal done
+        while True:
+            try:
+                index, mutant = todo.get_nowait()
+            except queue.Empty:
+                return
+            target = tree / mutant.path
+            source, changed = mutated_source(mutant)
+            target.write_text(changed, encoding="utf-8")
+            try:
+                outcome, seconds, failed, output = _pytest(
+                    tree, mutant.module, timeouts[mutant.module]
+                )
+            finally:
+                target.write_text(source, encoding="utf-8")
+            result = Result(mutant, outcome, seconds, failed, output)
+            with lock:
+                results[index] = result
+                done += 1
+                mark = "SURVIVED" if outcome == "survived" else outcome
+                print(
+                    f"[{done:>4}/{len(mutants)}] {mark:<8} {seconds:5.1f} s  "
+                    f"{mutant.module}.py:{mutant.line} {mutant.before} -> {mutant.after}",
+                    flush=True,
+                )
+
+    threads = []
+    for job in range(jobs):
+        tree = work / f"tree{job}"
+        if not tree.exists():
+            _copy_tree(tree)
+        thread = threading.Thread(target=worker, args=(tree,))
+        thread.start()
+        threads.append(thread)
+    for thread in threads:
+        thread.join()
+    return [r for r in results if r is not None]
+
+
+# -- reporting ---------------------------------------------------------------------------
+
+
+def summary(results: Sequence[Result], modules: Sequence[str]) -> str:
+    """The per-module table (Markdown) and the closing score line."""
+    rows = [
+        "| module | sampled | equivalent | killed | survived | score |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+
+    def counts(group: Sequence[Result]) -> tuple[int, int, int, int]:
+        equivalent = sum(r.outcome == "equivalent" for r in group)
+        killed = sum(r.outcome in ("killed", "timeout") for r in group)
+        survived = sum(r.outcome == "survived" for r in group)
+        return len(group), equivalent, killed, survived
+
+    def score(killed: int, survived: int) -> str:
+        total = killed + survived
+        return f"{100 * killed / total:.0f}%" if total else "-"
+
+    for module in modules:
+        n, e, k, s = counts([r for r in results if r.mutant.module == module])
+        rows.append(f"| `{module}` | {n} | {e} | {k} | {s} | {score(k, s)} |")
+    n, e, k, s = counts(results)
+    rows.append(f"| all | {n} | {e} | {k} | {s} | {score(k, s)} |")
+    percent = 100 * k / (k + s) if k + s else 100.0
+    # Never round a score up to a goal it misses.
+    shown = f"{int(percent * 10) / 10:g}"
+    rows.append("")
+    rows.append(f"mutation score: {shown}% ({k} of {k + s} killed, {e} equivalent)")
+    return "\n".join(rows)
+
+
+def _write_report(results: Sequence[Result], args: argparse.Namespace, total: int) -> None:
+    REPORT.parent.mkdir(exist_ok=True)
+    (REPORT.parent / ".gitignore").write_text("*\n", encoding="utf-8")
+    data = {
+        "size": args.size,
+        "seed": args.seed,
+        "population": total,
+        "results": [
+            {**asdict(r), "output": r.output if r.outcome == "survived" else ""} for r in results
+        ],
+    }
+    REPORT.write_text(json.dumps(data, indent=1), encoding="utf-8")
+
+
+def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("size", type=int, nargs="?", default=100, help="mutants to sample")
+    parser.add_argument("--seed", type=int, default=16, help="seed of the sample (16)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs")
+    parser.add_argument(
+        "--module",
+        action="append",
+        choices=sorted(FAST_TESTS),
+        help="sample from this module only (repeatable; default: every engine module)",
+    )
+    parser.add_argument(
+        "--timeout-factor",
+        type=float,
+        default=4.0,
+        help="a mutant's tests time out after this many times the unchanged run (4), "
+        "and never before 20 s",
+    )
+    parser.add_argument("--again", action="store_true", help="run the last run's survivors")
+    parser.add_argument("--list", action="store_true", help="print the sample; run nothing")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _arguments(argv)
+    modules = args.module or list(FAST_TESTS)
+    population = [m for module in modules for m in find_mutants(module)]
+    if args.again:
+        last = json.loads(REPORT.read_text(encoding="utf-8"))
+        wanted = {
+            (r["mutant"]["module"], r["mutant"]["operator"], r["mutant"]["occurrence"])
+            for r in last["results"]
+            if r["outcome"] == "survived"
+        }
+        sample = [m for m in population if (m.module, m.operator, m.occurrence) in wanted]
+    else:
+        sample = random.Random(args.seed).sample(population, len(population))
+    described: list[Mutant] = []
+    for mutant in sample:
+        if not args.again and len(described) == args.size:
+            break
+        source, changed = mutated_source(mutant)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # `x is 0` and the like
+                compile(changed, str(mutant.path), "exec")
+        except SyntaxError:
+            continue  # not Python (cosmic-ray turns the `*` of `def f(a, *, b)` into `+`)
+        before, after = describe_change(source, changed)
+        described.append(
+            Mutant(
+                mutant.module,
+                mutant.operator,
+                mutant.occurrence,
+                mutant.line,
+                mutant.scope,
+                before,
+                after,
+            )
+        )
+    described.sort(key=lambda m: (modules.index(m.module), m.line, m.operator, m.occurrence))
+    print(
+        f"sampled {len(described)} of {len(population)} mutants of "
+        f"{', '.join(modules)} (seed {args.seed})",
+        flush=True,
+    )
+    if args.list:
+        for mutant in described:
+            print(mutant.describe())
+        return 0
+
+    equivalents = load_equivalents()
+    results = [Result(m, "equivalent") for m in described if m.key in equivalents]
+    to_run = [m for m in described if m.key not in equivalents]
+    with tempfile.TemporaryDirectory(prefix="chickenfoot-mutants-") as tmp:
+        work = Path(tmp)
+        _copy_tree(work / "tree0")
+        print("fast tests without mutants:", flush=True)
+        times = baseline(work / "tree0", sorted({m.module for m in to_run}))
+        timeouts = {m: max(20.0, args.timeout_factor * t) for m, t in times.items()}
+        results += run_all(to_run, max(1, args.jobs), timeouts, work)
+    results.sort(key=lambda r: (modules.index(r.mutant.module), r.mutant.line))
+    _write_report(results, args, len(population))
+
+    survivors = [r for r in results if r.outcome == "survived"]
+    if survivors:
+        print(f"\n{len(survivors)} surviving mutants:")
+        for r in survivors:
+            print(r.mutant.describe())
+    print()
+    print(summary(results, modules))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,288 @@
+"""Views: what one seat sees of a round or a match, and nothing more.
+
+A view must agree with the round on everything public (table, counts, turn, outcome),
+show its own seat's hand and drawn tiles, hide everyone else's, and be a value: equal
+views for rounds that differ only in what the seat cannot see.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from strategies import played_rounds
+
+from chickenfoot import (
+    PRESETS,
+    Draw,
+    Ending,
+    Match,
+    MatchView,
+    Obligation,
+    Outcome,
+    Pass,
+    Play,
+    Round,
+    RoundView,
+    Tile,
+    tile_set,
+)
+
+
+def t(text: str) -> Tile:
+    return Tile.parse(text)
+
+
+def ts(text: str) -> list[Tile]:
+    return [Tile.parse(word) for word in text.split()]
+
+
+CENTRE_DUEL = attrs.evolve(
+    PRESETS["chickie-duel"],
+    name="centre-duel",
+    start="centre",
+    first_foot_required=False,
+    hand_sizes={2: 5},
+)
+
+
+def stuck_round(top: str) -> Round:
+    """A duel with 6-6 in the centre: after the four plays of the cross (R7) seat 0 holds
+    5-5 5-4 4-4, which fit none of the open 0, 1, 2 and 3, and must draw; the boneyard
+    starts with ``top``."""
+    hands = [
+        ts("6-0 6-1 5-5 5-4 4-4"),
+        ts("6-2 6-3 3-3 5-3 5-2"),
+    ]
+    head = ts(top)
+    used = {tile for hand in hands for tile in hand} | set(head) | {t("6-6")}
+    rest = [tile for tile in tile_set(6) if tile not in used]
+    rnd = Round.from_deal(CENTRE_DUEL, hands, [*head, *rest], round_double=6)
+    for move in (
+        Play(t("6-0"), t("6-6")),
+        Play(t("6-2"), t("6-6")),
+        Play(t("6-1"), t("6-6")),
+        Play(t("6-3"), t("6-6")),
+    ):
+        rnd = rnd.apply(move)
+    assert rnd.legal_moves() == [Draw()]
+    return rnd
+
+
+def _finished(rnd: Round, rng: random.Random) -> Round:
+    while not rnd.is_over:
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    return rnd
+
+
+# == what a view shows ==========================================================================
+
+
+@given(rnd=played_rounds(), data=st.data())
+def test_a_view_shows_the_public_round_and_its_own_hand(rnd: Round, data: st.DataObject) -> None:
+    """Everything public agrees with the round; the hand is the seat's own."""
+    seat = data.draw(st.integers(0, rnd.players - 1))
+    view = rnd.view(seat)
+    assert view.seat == seat
+    assert view.rules == rnd.rules
+    assert view.players == rnd.players
+    assert view.hand == rnd.hand(seat)
+    assert view.hand_counts == rnd.hand_counts
+    assert view.boneyard_count == len(rnd.boneyard)
+    assert view.to_move == rnd.to_move
+    assert view.round_double == rnd.round_double
+    assert view.first == rnd.first
+    assert view.outcome == rnd.outcome
+    assert view.is_over == rnd.is_over
+    assert view.layout == rnd.layout
+    assert view.open_ends == rnd.open_ends
+    assert view.pending_double == rnd.pending_double
+    assert view.obligation is rnd.obligation
+    assert [e.move for e in view.history] == list(rnd.moves)
+    assert [e.seat for e in view.history] == [e.seat for e in rnd.history]
+    if rnd.to_move == seat:
+        assert view.legal_moves() == rnd.legal_moves()
+        assert view.drawn_tile == rnd.drawn_tile
+    else:
+        assert view.legal_moves() == []
+        assert view.drawn_tile is None
+
+
+@given(rnd=played_rounds(), data=st.data())
+def test_a_view_shows_its_own_draws_and_no_one_elses(rnd: Round, data: st.DataObject) -> None:
+    """Drawn tiles show in the history of the seat that drew them, and only there."""
+    seat = data.draw(st.integers(0, rnd.players - 1))
+    for seen, full in zip(rnd.view(seat).history, rnd.history, strict=True):
+        if full.seat == seat:
+            assert seen == full
+        else:
+            assert seen.drawn is None
+            assert (seen.seat, seen.move) == (full.seat, full.move)
+
+
+def test_drawn_tile_and_obligation_after_a_draw_r13() -> None:
+    """R13: seat 0 draws 1-0 and must play it: its view shows the tile and the duty; seat
+    1's view shows a draw of an unknown tile."""
+    rnd = stuck_round("1-0").apply(Draw())
+    mine, theirs = rnd.view(0), rnd.view(1)
+    assert mine.drawn_tile == t("1-0")
+    assert mine.obligation is Obligation.DRAWN_TILE
+    assert mine.history[-1].drawn == t("1-0")
+    assert set(mine.legal_moves()) == {Play(t("1-0"), t("6-0")), Play(t("1-0"), t("6-1"))}
+    assert theirs.drawn_tile is None
+    assert theirs.history[-1].move == Draw()
+    assert theirs.history[-1].drawn is None
+    assert theirs.hand_counts == mine.hand_counts == (4, 3)
+    after = rnd.apply(Play(t("1-0"), t("6-1")))
+    assert after.view(0).drawn_tile is None  # the turn is over
+    assert after.view(0).obligation is Obligation.NONE
+
+
+def test_a_finished_round_shows_its_outcome_and_no_moves() -> None:
+    """R16: once the round is over no seat has a move, and every view shows the outcome."""
+    rnd = _finished(Round.deal(PRESETS["classic"], 3, seed=4), random.Random(4))
+    for seat in range(3):
+        view = rnd.view(seat)
+        assert view.is_over
+        assert view.outcome == rnd.outcome
+        assert view.obligation is Obligation.NONE
+        assert view.to_move is None
+        assert view.legal_moves() == []
+        assert view.drawn_tile is None
+
+
+# == a view is a value ==========================================================================
+
+
+def test_views_hide_what_the_seat_cannot_see() -> None:
+    """Two rounds that differ only in the other hands and the boneyard give equal views of
+    seat 0, with equal hashes; the other seat sees them differ."""
+    rules = PRESETS["chickie-duel"]
+    hands = [
+        ts("6-6 6-0 6-1 5-5 4-4 4-2 4-1"),
+        ts("6-2 6-3 3-3 5-4 5-3 5-2 5-0"),
+    ]
+    rest = [tile for tile in tile_set(6) if tile not in {*hands[0], *hands[1]}]
+    one = Round.from_deal(rules, hands, rest, round_double=6)
+    swapped = [hands[0], [*hands[1][:-1], rest[0]]]
+    other = Round.from_deal(rules, swapped, [hands[1][-1], *rest[1:]], round_double=6)
+    assert one != other
+    assert one.view(0) == other.view(0)
+    assert hash(one.view(0)) == hash(other.view(0))
+    assert one.view(1) != other.view(1)
+    move = Play(t("6-6"))
+    assert one.apply(move).view(0) == other.apply(move).view(0)
+    assert one.apply(move).view(0) != one.view(0)
+
+
+@given(rnd=played_rounds(), data=st.data())
+def test_views_are_values(rnd: Round, data: st.DataObject) -> None:
+    """A view equals itself, its copies and its pickled copy, and hashes alike; views of
+    different seats or different moments differ."""
+    seat = data.draw(st.integers(0, rnd.players - 1))
+    view = rnd.view(seat)
+    assert view == view
+    for again in (rnd.view(seat), copy.deepcopy(view), pickle.loads(pickle.dumps(view))):
+        assert again == view
+        assert hash(again) == hash(view)
+        assert again.history == view.history
+    assert view != rnd.view((seat + 1) % rnd.players)
+    assert view != object()
+    if not rnd.is_over:
+        assert rnd.apply(rnd.legal_moves()[0]).view(seat) != view
+
+
+def test_views_differ_in_each_thing_they_show() -> None:
+    """Each field a view shows takes part in its equality."""
+    rnd = stuck_round("6-4")
+    view = rnd.view(1)
+    fields: dict[str, Any] = {
+        "seat": 0,
+        "hand": (),
+        "hand_counts": (1, 1),
+        "boneyard_count": 0,
+        "to_move": 1,
+        "round_double": t("5-5"),
+        "first": 1,
+        "outcome": Outcome(Ending.WENT_OUT, 0, (0, 5)),
+        "rules": PRESETS["classic"],
+    }
+    for name, value in fields.items():
+        changed = copy.copy(view)
+        object.__setattr__(changed, name, value)
+        assert changed != view, name
+    drew = rnd.apply(Draw()).apply(Pass())
+    assert drew.view(1) != view  # two moves more
+    assert drew.view(0) != rnd.view(0)  # and seat 0's own draw
+
+
+def test_repr_shows_the_seat_the_turn_and_the_hand() -> None:
+    rnd = stuck_round("6-4")
+    assert repr(rnd.view(1)) == (
+        "<RoundView of seat 1, centre-duel, double 6-6: seat 0 to move after 4 moves, "
+        "hand 3-3 5-2 5-3>"
+    )
+    assert repr(rnd.view(0)).endswith("seat 0 to move after 4 moves, hand 4-4 5-4 5-5>")
+    over = _finished(Round.deal(PRESETS["classic"], 3, seed=4), random.Random(4))
+    assert repr(over.view(2)).startswith("<RoundView of seat 2, classic, double 9-9: over after ")
+
+
+@pytest.mark.parametrize("seat", [-1, 2, True, 0.0, None])
+def test_a_view_is_of_a_seat_of_the_table(seat: Any) -> None:
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=1)
+    with pytest.raises(ValueError, match="seat is 0 to 1") as info:
+        rnd.view(seat)
+    assert repr(seat) in str(info.value)
+
+
+# == sampling a full round from a view ==========================================================
+
+
+@given(rnd=played_rounds(), data=st.data())
+def test_a_sampled_round_has_the_view(rnd: Round, data: st.DataObject) -> None:
+    """A sampled round is one this view could be looking at: same view, same history.
+    (Rounds in play: the scores of a finished round tell the pips of the hidden hands.)"""
+    assume(not rnd.is_over)
+    seat = data.draw(st.integers(0, rnd.players - 1))
+    view = rnd.view(seat)
+    sample = view.sample_state(random.Random(data.draw(st.integers(0, 99))))
+    assert sample.view(seat) == view
+    assert sample.moves == rnd.moves
+    assert sample.hand(seat) == rnd.hand(seat)
+
+
+# == match views ================================================================================
+
+
+def test_a_match_view_shows_the_scores_and_the_round() -> None:
+    """R21: a match view has the results, standings and totals of the match, and the
+    seat's view of the round in play."""
+    match = Match.new(PRESETS["chickie-duel"], 2, seed=2)
+    rng = random.Random(2)
+    while not match.finished:
+        match = match.apply(rng.choice(match.legal_moves()))
+    for seat in range(2):
+        view = match.view(seat)
+        assert isinstance(view, MatchView)
+        assert isinstance(view.round, RoundView)
+        assert view.seat == seat
+        assert view.rules == match.rules
+        assert view.results == match.results
+        assert view.standings == match.standings
+        assert view.totals == match.totals
+        assert view.round_index == match.round_index == 1
+        assert view.is_over == match.is_over
+        assert view.round == match.round.view(seat)
+        assert view.legal_moves() == view.round.legal_moves()
+        assert repr(view) == (
+            f"<MatchView of seat {seat}, chickie-duel, round 2, totals {list(match.totals)}>"
+        )
+    to_move = match.round.to_move
+    assert to_move is not None
+    assert match.view(to_move).legal_moves() == match.legal_moves()
