@@ -236,7 +236,7 @@ def test_repr_shows_the_seat_the_turn_and_the_hand() -> None:
 @pytest.mark.parametrize("seat", [-1, 2, True, 0.0, None])
 def test_a_view_is_of_a_seat_of_the_table(seat: Any) -> None:
     rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=1)
-    with pytest.raises(ValueError, match="seat is 0 to 1") as info:
+    with pytest.raises(ValueError, match="seat is a seat from 0 to 1") as info:
         rnd.view(seat)
     assert repr(seat) in str(info.value)
 
