@@ -14,7 +14,7 @@ not counted. The last line reads ``mutation score: X% (K of N killed, E equivale
 the N sampled mutants that are not equivalent were killed, and E sampled mutants were
 equivalent.
 
-The tests run in copies of ``src/`` and ``tests/`` (one a job) under a temporary folder,
+The tests run in copies of ``src/``, ``tests/`` and ``docs/`` (one a job) under a temporary folder,
 so the work tree is never changed. The survivors and the full results go to
 ``.mutants/last.json``; ``--again`` runs only the survivors of the last run.
 """
@@ -218,8 +218,8 @@ def load_equivalents() -> dict[tuple[str, str, str, str, str], str]:
 
 
 def _copy_tree(into: Path) -> None:
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants")
-    for name in ("src", "tests"):
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants", "_build")
+    for name in ("src", "tests", "docs"):  # the records' tests read docs/record.schema.json
         shutil.copytree(ROOT / name, into / name, ignore=ignore)
     shutil.copy2(ROOT / "pyproject.toml", into / "pyproject.toml")
 
