@@ -144,6 +144,14 @@ def test_preset_hand_and_set_sizes_match_s6(name: str, players: int) -> None:
     rules.check_players(players)  # covered: no error
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_preset_tables_name_only_their_player_counts(name: str) -> None:
+    """§6: a preset's set and hand tables are its rows and nothing more (R5)."""
+    rules = PRESETS[name]
+    assert dict(rules.set_sizes) == SETS[name]
+    assert dict(rules.hand_sizes) == HANDS[name]
+
+
 @pytest.mark.parametrize(
     ("name", "players"), [(name, p) for name in NAMES for p in sorted(HANDS[name])]
 )

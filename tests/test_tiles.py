@@ -18,6 +18,7 @@ import attrs
 import pytest
 
 from chickenfoot import MAX_PIPS, Draw, Move, Pass, Play, Tile, tile_set
+from chickenfoot._tiles import mask_of, tiles_of
 
 # Names a repr may use, for eval round trips.
 NAMESPACE: dict[str, object] = {"Tile": Tile, "Play": Play, "Draw": Draw, "Pass": Pass}
@@ -157,6 +158,18 @@ def test_tile_does_not_order_against_other_types(
         compare(Tile(1, 0), other)
     with pytest.raises(TypeError, match="not supported between instances of"):
         compare(other, Tile(1, 0))
+
+
+def test_tile_masks_hold_exactly_their_tiles() -> None:
+    """The engine keeps hands as bitmasks by tile index: a mask holds its tiles and no
+    other, and gives them back in set order."""
+    assert mask_of([]) == 0
+    assert tiles_of(0) == ()
+    assert mask_of([Tile(0, 0)]) == 1
+    tiles = [Tile(6, 6), Tile(0, 0), Tile(3, 1), Tile(9, 2)]
+    assert tiles_of(mask_of(tiles)) == tuple(sorted(tiles))
+    assert tiles_of(mask_of(tiles[2:])) == (Tile(3, 1), Tile(9, 2))
+    assert tiles_of(mask_of(tile_set(6))) == tuple(tile_set(6))
 
 
 # -- Tile: str and repr ----------------------------------------------------------------------
