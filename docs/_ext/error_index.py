@@ -65,8 +65,9 @@ def messages() -> dict[str, set[tuple[str, str, str]]]:
     found: dict[str, set[tuple[str, str, str]]] = defaultdict(set)
     if not SOURCE.is_dir():
         raise ExtensionError(f"no source to read the error messages from at {SOURCE}")
-    for path in sorted(SOURCE.glob("*.py")):
-        module = "chickenfoot." + path.stem if path.stem != "__init__" else "chickenfoot"
+    for path in sorted(SOURCE.rglob("*.py")):  # subpackages included
+        parts = path.relative_to(SOURCE).with_suffix("").parts
+        module = ".".join(("chickenfoot", *(p for p in parts if p != "__init__")))
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Tuple) and len(node.elts) == 2:
