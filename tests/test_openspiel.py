@@ -11,7 +11,6 @@ Skipped unless open_spiel and numpy are installed (``nox -s adapters``).
 
 from __future__ import annotations
 
-import importlib.util
 import random
 from collections.abc import Sequence
 
@@ -30,7 +29,6 @@ from chickenfoot.openspiel import (
     ChickenFootState,
     PlayerBot,
     action_count,
-    action_to_move,
     move_to_action,
 )
 
@@ -348,25 +346,6 @@ def test_ismcts_searches_the_game() -> None:
         state.apply_action(action)
         decisions += 1
     assert decisions > 0
-
-
-@pytest.mark.parametrize("n", [6, 9])
-def test_action_codes_match_pettingzoo(n: int) -> None:
-    """Both adapters number moves alike (when pettingzoo is installed too)."""
-    if importlib.util.find_spec("pettingzoo") is None:
-        pytest.skip("pettingzoo is not installed")
-    from chickenfoot import pettingzoo as pz
-
-    assert pz.action_count(n) == action_count(n)
-    for code in range(action_count(n)):
-        try:
-            move = action_to_move(code, n)
-        except ValueError:
-            with pytest.raises(ValueError, match="names no move"):
-                pz.action_to_move(code, n)
-            continue
-        assert pz.action_to_move(code, n) == move
-        assert pz.move_to_action(move, n) == move_to_action(move, n) == code
 
 
 def test_observer_pieces() -> None:

@@ -22,14 +22,12 @@ pytest.importorskip("numpy")
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
-from chickenfoot import PRESETS, IllegalMoveError, Match, Round, RulesError, tile_set
+from chickenfoot import PRESETS, IllegalMoveError, Match, Round, RulesError
 from chickenfoot.pettingzoo import (
     ChickenFootEnv,
     action_count,
-    action_to_move,
     encode_view,
     env,
-    move_to_action,
     observation_layout,
     raw_env,
 )
@@ -166,26 +164,6 @@ def test_match_observation_has_totals() -> None:
     assert obs[layout["round_index"]].tolist() == [1.0]
     assert obs[layout["totals"]].tolist() == [match.totals[1], match.totals[0]]
     assert np.array_equal(obs, encode_view(match.view(1)))
-
-
-@pytest.mark.parametrize("n", [0, 1, 6, 9, 12])
-def test_action_codes_round_trip(n: int) -> None:
-    """Every code names at most one move and every move of the set has one code (R4)."""
-    count = action_count(n)
-    moves = {}
-    for code in range(count):
-        try:
-            move = action_to_move(code, n)
-        except ValueError:
-            continue
-        assert move_to_action(move, n) == code
-        moves[move] = code
-    tiles = tile_set(n)
-    plays = sum(1 for t in tiles for o in tiles if o != t and (o.has(t.high) or o.has(t.low)))
-    doubles = sum(1 for t in tiles if t.is_double)
-    assert len(moves) == plays + doubles + 2  # plays, round-double placements, draw, pass
-    with pytest.raises(ValueError, match="not a code"):
-        action_to_move(count, n)
 
 
 @pytest.mark.parametrize("reward", ["margin", "penalty"])

@@ -37,7 +37,6 @@ tensors (:class:`ChickenFootObserver`), and states serialize as their action his
 from __future__ import annotations
 
 import functools
-import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol
@@ -47,10 +46,11 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from ._moves import DRAW, Draw, Event, Move, Pass, Play
+from ._actions import action_count, action_to_move, move_to_action, set_tiles
+from ._moves import DRAW, Draw, Event, Move, Play
 from ._round import Obligation, Round
 from ._rules import Rules, find_preset
-from ._tiles import TILES, Tile, tile_set
+from ._tiles import TILES, Tile
 from ._views import RoundView
 from .errors import IllegalMoveError
 
@@ -105,99 +105,6 @@ SAMPLE_ATTEMPTS: Final = 20
 _ROW: Final = 13
 
 
-# -- actions (the same codes as chickenfoot.pettingzoo) ---------------------------------------
-
-
-@functools.cache
-def _tiles(n: int) -> tuple[Tile, ...]:
-    return tile_set(n)
-
-
-def action_count(set_size: int) -> int:
-    """How many action codes the double-``set_size`` set has: ``2 * T * (N + 1) + 2``.
-
-    >>> from chickenfoot.openspiel import action_count
-    >>> action_count(6), action_count(9)
-    (394, 1102)
-    """
-    return 2 * len(_tiles(set_size)) * (set_size + 1) + 2
-
-
-def move_to_action(move: Move, set_size: int) -> int:
-    """The action code of ``move`` in the double-``set_size`` set.
-
-    With N the set size, T its tile count and W = N + 1, a play of ``tile`` (index ``t``)
-    matching by its high end (``side`` 0) or low end (``side`` 1) the number ``k`` of the
-    tile it goes onto, ``Tile(k, j)``, is ``(2 * t + side) * W + j``. Placing the round
-    double ``Tile(d, d)`` (``onto=None``, R6) takes the code of the double played onto
-    itself, which is never a play: ``2 * t * W + d``. :class:`~chickenfoot.Draw` is
-    ``2 * T * W`` and :class:`~chickenfoot.Pass` the code after it.
-
-    >>> from chickenfoot.openspiel import move_to_action
-    >>> from chickenfoot import Draw, Play, Tile
-    >>> move_to_action(Play(Tile(6, 6)), 6), move_to_action(Play(Tile(6, 3), Tile(6, 6)), 6)
-    (384, 342)
-
-    Raises:
-        ValueError: a tile is not in the set, or the tiles share no number.
-    """
-    width = set_size + 1
-    if isinstance(move, Draw):
-        return 2 * len(_tiles(set_size)) * width
-    if isinstance(move, Pass):
-        return 2 * len(_tiles(set_size)) * width + 1
-    tile, onto = move.tile, move.onto
-    if tile.high > set_size or (onto is not None and onto.high > set_size):
-        raise ValueError(f"{move!r} is not a move of the double-{set_size} set")
-    if onto is None:
-        if not tile.is_double:
-            raise ValueError(f"{move!r}: only the round double is placed onto nothing (R4)")
-        return 2 * tile.index * width + tile.high
-    if onto == tile:
-        raise ValueError(f"{move!r}: a tile is not played onto itself (R1)")
-    if onto.has(tile.high):
-        side, number = 0, tile.high
-    elif onto.has(tile.low):
-        side, number = 1, tile.low
-    else:
-        raise ValueError(f"{move!r}: {tile} and {onto} share no number (R1)")
-    return (2 * tile.index + side) * width + onto.other(number)
-
-
-def action_to_move(action: int, set_size: int) -> Move:
-    """The move of action code ``action`` in the double-``set_size`` set (see
-    :func:`move_to_action`).
-
-    >>> from chickenfoot.openspiel import action_to_move
-    >>> action_to_move(342, 6), action_to_move(384, 6), action_to_move(392, 6)
-    (Play(Tile(6, 3), onto=Tile(6, 6)), Play(Tile(6, 6), onto=None), Draw())
-
-    Raises:
-        ValueError: the code is out of range or is one of the few that name no move.
-    """
-    code = operator.index(action)
-    tiles = _tiles(set_size)
-    width = set_size + 1
-    draw = 2 * len(tiles) * width
-    if code == draw:
-        return Draw()
-    if code == draw + 1:
-        return Pass()
-    if not 0 <= code < draw:
-        raise ValueError(f"action {code} is not a code of the double-{set_size} set")
-    slot, other = divmod(code, width)
-    index, side = divmod(slot, 2)
-    tile = tiles[index]
-    if side == 1 and tile.is_double:
-        raise ValueError(f"action {code} names no move: a double has no low side")
-    onto = Tile(tile.high if side == 0 else tile.low, other)
-    if onto == tile:
-        if tile.is_double:
-            return Play(tile, None)
-        raise ValueError(f"action {code} names no move: {tile} onto itself")
-    return Play(tile, onto)
-
-
 # -- the game's parameters ----------------------------------------------------------------
 
 
@@ -215,7 +122,7 @@ class _Config:
 
     @property
     def tiles(self) -> int:
-        return len(_tiles(self.n))
+        return len(set_tiles(self.n))
 
     @property
     def centre(self) -> bool:
@@ -244,7 +151,7 @@ class _Config:
     @property
     def max_score(self) -> int:
         """A bound on one hand's penalty points (R17): every pip of the set."""
-        return sum(t.high + t.low for t in _tiles(self.n)) + self.rules.double_blank
+        return sum(t.high + t.low for t in set_tiles(self.n)) + self.rules.double_blank
 
 
 @functools.cache

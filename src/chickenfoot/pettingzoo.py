@@ -23,6 +23,11 @@ space has ``2 * T * (N + 1) + 2`` codes for the double-N set of T tiles (394 for
 double-6, 1102 for double-9). The ``"action_mask"`` marks the codes of
 :meth:`RoundView.legal_moves <chickenfoot.RoundView.legal_moves>`.
 
+>>> from chickenfoot import Play, Tile
+>>> from chickenfoot.pettingzoo import action_to_move, move_to_action
+>>> move_to_action(Play(Tile(6, 3), onto=Tile(6, 6)), 6), action_to_move(393, 6)
+(342, Pass())
+
 **Observations** are a dict of ``"observation"``, a ``float32`` vector laid out by
 :func:`observation_layout` and built by :func:`encode_view` from the seat's view alone
 (never another hand or the boneyard's order), and ``"action_mask"``, an ``int8`` vector.
@@ -36,7 +41,6 @@ that round ends.
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Mapping
 from typing import Any, ClassVar, Final, Literal, TypeAlias
 
@@ -47,11 +51,11 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ._actions import action_count, action_to_move, move_to_action, set_tiles
 from ._match import Match
-from ._moves import Draw, Move, Pass, Play
+from ._moves import Move
 from ._round import Obligation, Round
 from ._rules import Rules, find_preset
-from ._tiles import Tile, tile_set
 from ._views import MatchView, RoundView
 
 __all__ = [
@@ -74,110 +78,13 @@ _BIG: Final = float(2**24)
 _OBLIGATIONS: Final = tuple(Obligation)
 
 
-# -- actions ----------------------------------------------------------------------------------
-
-
-@functools.cache
-def _tiles(n: int) -> tuple[Tile, ...]:
-    return tile_set(n)
-
-
-def action_count(set_size: int) -> int:
-    """How many action codes the double-``set_size`` set has: ``2 * T * (N + 1) + 2``.
-
-    >>> from chickenfoot.pettingzoo import action_count
-    >>> action_count(6), action_count(9)
-    (394, 1102)
-    """
-    return 2 * len(_tiles(set_size)) * (set_size + 1) + 2
-
-
-def move_to_action(move: Move, set_size: int) -> int:
-    """The action code of ``move`` in the double-``set_size`` set.
-
-    With N the set size, T its tile count and W = N + 1, a play of ``tile`` (index ``t``)
-    matching by its high end (``side`` 0) or low end (``side`` 1) the number ``k`` of the
-    tile it goes onto, ``Tile(k, j)``, is ``(2 * t + side) * W + j``. Placing the round
-    double ``Tile(d, d)`` (``onto=None``, R6) takes the code of the double played onto
-    itself, which is never a play: ``2 * t * W + d``. :class:`~chickenfoot.Draw` is
-    ``2 * T * W`` and :class:`~chickenfoot.Pass` the code after it. Every code decodes
-    to one move, whatever the round.
-
-    >>> from chickenfoot.pettingzoo import move_to_action
-    >>> from chickenfoot import Draw, Play, Tile
-    >>> move_to_action(Play(Tile(6, 6)), 6), move_to_action(Play(Tile(6, 3), Tile(6, 6)), 6)
-    (384, 342)
-    >>> move_to_action(Draw(), 6)
-    392
-
-    Raises:
-        ValueError: a tile is not in the set, or the tiles share no number.
-    """
-    width = set_size + 1
-    if isinstance(move, Draw):
-        return 2 * len(_tiles(set_size)) * width
-    if isinstance(move, Pass):
-        return 2 * len(_tiles(set_size)) * width + 1
-    tile, onto = move.tile, move.onto
-    if tile.high > set_size or (onto is not None and onto.high > set_size):
-        raise ValueError(f"{move!r} is not a move of the double-{set_size} set")
-    if onto is None:
-        if not tile.is_double:
-            raise ValueError(f"{move!r}: only the round double is placed onto nothing (R4)")
-        return 2 * tile.index * width + tile.high
-    if onto == tile:
-        raise ValueError(f"{move!r}: a tile is not played onto itself (R1)")
-    if onto.has(tile.high):
-        side, number = 0, tile.high
-    elif onto.has(tile.low):
-        side, number = 1, tile.low
-    else:
-        raise ValueError(f"{move!r}: {tile} and {onto} share no number (R1)")
-    return (2 * tile.index + side) * width + onto.other(number)
-
-
-def action_to_move(action: int, set_size: int) -> Move:
-    """The move of action code ``action`` in the double-``set_size`` set (see
-    :func:`move_to_action`). Whether it is legal is the round's question.
-
-    >>> from chickenfoot.pettingzoo import action_to_move
-    >>> action_to_move(342, 6), action_to_move(384, 6), action_to_move(393, 6)
-    (Play(Tile(6, 3), onto=Tile(6, 6)), Play(Tile(6, 6), onto=None), Pass())
-
-    Raises:
-        ValueError: the code is out of range or is one of the few that name no move (the
-            low side of a double, a non-double onto itself).
-    """
-    code = operator.index(action)
-    tiles = _tiles(set_size)
-    width = set_size + 1
-    draw = 2 * len(tiles) * width
-    if code == draw:
-        return Draw()
-    if code == draw + 1:
-        return Pass()
-    if not 0 <= code < draw:
-        raise ValueError(f"action {code} is not a code of the double-{set_size} set")
-    slot, other = divmod(code, width)
-    index, side = divmod(slot, 2)
-    tile = tiles[index]
-    if side == 1 and tile.is_double:
-        raise ValueError(f"action {code} names no move: a double has no low side")
-    onto = Tile(tile.high if side == 0 else tile.low, other)
-    if onto == tile:
-        if tile.is_double:
-            return Play(tile, None)
-        raise ValueError(f"action {code} names no move: {tile} onto itself")
-    return Play(tile, onto)
-
-
 # -- observations -----------------------------------------------------------------------------
 
 
 @functools.cache
 def _fields(rules: Rules, players: int) -> tuple[tuple[str, int, float], ...]:
     n = rules.set_size(players)
-    tiles = len(_tiles(n))
+    tiles = len(set_tiles(n))
     return (
         ("hand", tiles, 1.0),
         ("drawn", tiles, 1.0),
@@ -253,7 +160,7 @@ def encode_view(view: RoundView | MatchView) -> npt.NDArray[np.float32]:
         rnd, totals, round_index = view, (0,) * view.players, 0
     rules, players, seat = rnd.rules, rnd.players, rnd.seat
     n = rules.set_size(players)
-    tiles = len(_tiles(n))
+    tiles = len(set_tiles(n))
     at = observation_layout(rules, players)
     out = np.zeros(at["totals"].stop, dtype=np.float32)
 
