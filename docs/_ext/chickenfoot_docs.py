@@ -551,12 +551,15 @@ def _show_only(
     """Turn the ``>>>`` examples of a docstring into plain code when they cannot run.
 
     An object of a module that needs a mocked package (``autodoc_mock_imports``, the
-    adapters' extras when they are not installed) keeps its examples on the page, as
+    adapters' extras when they are not installed), or documented as a name of such a
+    module, keeps its examples on the page, as
     ``pycon`` code, but the doctest builder does not run them.
     """
     mocked = app.config.autodoc_mock_imports
     module = getattr(obj, "__module__", None) or (name if what == "module" else "")
-    if not mocked or not _needs_mocked(str(module), mocked):
+    # A name re-exported by such a module is shown there too (its examples use its names).
+    owner = name if what == "module" else name.rpartition(".")[0]
+    if not mocked or not (_needs_mocked(str(module), mocked) or _needs_mocked(owner, mocked)):
         return
     out: list[str] = []
     inside = False
