@@ -35,8 +35,6 @@ from chickenfoot.bots import (
     Player,
     RandomPlayer,
     SearchPlayer,
-    _random_pick,
-    _Snapshot,
     play_match,
     play_round,
 )
@@ -236,26 +234,6 @@ def test_search_searches_one_of_equivalent_moves() -> None:
                     return
             rnd = rnd.apply(rng.choice(moves))
     pytest.fail("no position with one tile for two equal open ends found")
-
-
-@pytest.mark.parametrize("preset", PRESET_NAMES)
-@settings(max_examples=25)
-@given(data=st.data())
-def test_playouts_follow_the_engine(preset: str, data: st.DataObject) -> None:
-    """The bare playouts of the search play the same round as :class:`Round` does when the
-    same random numbers pick the moves (R12-R18), in every variant.
-    """
-    rnd = data.draw(played_rounds(preset=preset, max_moves=80), label="round")
-    assume(not rnd.is_over and rnd.lead is not None)
-    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
-    engine_rng = random.Random(seed)
-    end = rnd
-    while not end.is_over:
-        moves = end.legal_moves()
-        end = end.apply(moves[0] if len(moves) == 1 else engine_rng.choice(moves))
-    assert end.outcome is not None
-    scores, winner = _Snapshot.of(rnd).play_out(None, _random_pick, random.Random(seed))
-    assert (scores, winner) == (end.outcome.scores, end.outcome.winner)
 
 
 # -- driving bots -----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 
 from . import _table as _hot_module
+from ._engine import Ending, Obligation, Outcome
 from ._match import Match, round_seed
 from ._moves import Draw, Event, Move, Pass, Play
 from ._notation import parse_move
@@ -27,7 +28,7 @@ from ._pictures import (
     table_svg,
 )
 from ._records import load_record
-from ._round import Ending, Obligation, Outcome, Round
+from ._round import Round
 from ._rules import PRESETS, PlayDrawn, Rules, Start, TargetMode, TieBreak, find_preset
 from ._scoring import Standing
 from ._table import Layout, OpenEnd, Placement

@@ -9,74 +9,26 @@ every earlier state, so each move adds only a few hundred bytes.
 
 from __future__ import annotations
 
-import enum
 import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
-from ._moves import DRAW, PASS, Draw, Event, Move, Pass, Play
+from ._engine import Ending, Obligation, Outcome, State, new_state
+from ._moves import Draw, Event, Move, Play
 from ._rules import Rules
-from ._scoring import hand_score, round_winner
-from ._table import _NONE, Layout, OpenEnd, Placement, TableState, play_of
+from ._table import Layout, OpenEnd, Placement, TableState
 from ._tiles import TILES, Tile, set_length, tiles_of
 from .errors import DealError, IllegalMoveError
 
 if TYPE_CHECKING:
     from ._views import RoundView
 
-__all__ = ["Ending", "Obligation", "Outcome", "Round"]
+__all__ = ["Round"]
 
 #: The history as a linked list, newest first: ``(seat, move, older)``.
 _History: TypeAlias = "tuple[int, Move, _History] | None"
-
-
-class Ending(enum.Enum):
-    """How a round ended (R16)."""
-
-    #: A player played his last tile.
-    WENT_OUT = "went out"
-    #: Nobody could play and nobody could draw.
-    BLOCKED = "blocked"
-
-    def __repr__(self) -> str:
-        return f"Ending.{self.name}"
-
-
-class Obligation(enum.Enum):
-    """What the rules demand of the next play, if anything."""
-
-    #: The round double must be placed, or searched for in the boneyard (R6).
-    ROUND_DOUBLE = "round double"
-    #: The round double's places come first (R7).
-    OPENING = "opening"
-    #: The first foot, a double onto an arm, comes first (R8).
-    FIRST_FOOT = "first foot"
-    #: A double's toes come first (R9).
-    TOES = "toes"
-    #: After drawing, only the drawn tile may be played (R13).
-    DRAWN_TILE = "drawn tile"
-    #: Any matching tile onto any open end (R10).
-    NONE = "none"
-
-    def __repr__(self) -> str:
-        return f"Obligation.{self.name}"
-
-
-@attrs.frozen
-class Outcome:
-    """How a round ended, who won it and the penalty points of every seat (R16-R18).
-
-    .. versionadded:: 0.1
-    """
-
-    #: Went out or blocked.
-    ending: Ending
-    #: The seat that went out, or in a blocked round the lowest score (R18).
-    winner: int
-    #: Penalty points by seat (R17).
-    scores: tuple[int, ...]
 
 
 @attrs.frozen(init=False, repr=False, eq=False, getstate_setstate=False)
@@ -106,18 +58,11 @@ class Round:
     """
 
     rules: Rules
-    _table: TableState
-    _hands: tuple[int, ...]
+    _state: State
     _dealt: tuple[int, ...]
-    _boneyard: tuple[int, ...]
-    _drawn: int
     _first: int
-    _lead: int
-    _to_move: int
-    _turn_draws: int
     _history: _History
     _length: int
-    _outcome: Outcome | None
     _seed: int | None
 
     def __init__(self) -> None:
@@ -260,30 +205,28 @@ class Round:
         table = TableState.empty(n, double)
         if rules.start == "centre":
             lead, to_move, table = first, first, table.with_round_double(rules.opening_toes)
-        else:
+        else:  # R6: the holder of the round double places it; else the search begins
             lead = -1
             to_move = next((s for s, h in enumerate(hands) if h >> double & 1), first)
-        rnd = _make(
-            rules, table, hands, hands, boneyard, 0, first, lead, to_move, 0, None, 0, None, seed,
-        )  # fmt: skip
-        return rnd._settle()
+        state = new_state(rules, table, hands, boneyard, lead=lead, to_move=to_move)
+        return _make(rules, state, hands, first, None, 0, seed)
 
     # -- what everybody can see -------------------------------------------------------------
 
     @property
     def players(self) -> int:
         """How many seats play."""
-        return len(self._hands)
+        return len(self._state.hands)
 
     @property
     def set_size(self) -> int:
         """N of the double-N set in play."""
-        return self._table.n
+        return self._state.table.n
 
     @property
     def round_double(self) -> Tile:
         """The double that opens the round."""
-        return TILES[self._table.double]
+        return TILES[self._state.table.double]
 
     @property
     def first(self) -> int:
@@ -301,7 +244,8 @@ class Round:
         start, :attr:`first` in a ``centre`` start; ``None`` before the round double is
         placed. Ties in a blocked round are broken in turn order from this seat (R18).
         """
-        return None if self._lead < 0 else self._lead
+        lead = self._state.lead
+        return None if lead < 0 else lead
 
     @property
     def seed(self) -> int | None:
@@ -311,17 +255,18 @@ class Round:
     @property
     def to_move(self) -> int | None:
         """The seat to move, or ``None`` once the round is over."""
-        return None if self._to_move < 0 else self._to_move
+        to_move = self._state.to_move
+        return None if to_move < 0 else to_move
 
     @property
     def is_over(self) -> bool:
         """Whether somebody went out or the round is blocked (R16)."""
-        return self._outcome is not None
+        return self._state.outcome is not None
 
     @property
     def hands(self) -> tuple[tuple[Tile, ...], ...]:
         """Every seat's tiles, in :func:`~chickenfoot.tile_set` order."""
-        return tuple(tiles_of(h) for h in self._hands)
+        return tuple(tiles_of(h) for h in self._state.hands)
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         """The tiles of ``seat``, in :func:`~chickenfoot.tile_set` order.
@@ -330,12 +275,12 @@ class Round:
             ValueError: ``seat`` is not a seat of this round (an ``int`` from 0 to
                 ``players - 1``).
         """
-        return tiles_of(self._hands[check_seat(seat, self.players)])
+        return tiles_of(self._state.hands[check_seat(seat, self.players)])
 
     @property
     def hand_counts(self) -> tuple[int, ...]:
         """How many tiles every seat holds."""
-        return tuple(h.bit_count() for h in self._hands)
+        return tuple(h.bit_count() for h in self._state.hands)
 
     @property
     def dealt_hands(self) -> tuple[tuple[Tile, ...], ...]:
@@ -346,20 +291,22 @@ class Round:
     @property
     def boneyard(self) -> tuple[Tile, ...]:
         """The tiles left to draw, in draw order (the next one first)."""
-        return tuple(TILES[t] for t in self._boneyard[self._drawn :])
+        state = self._state
+        return tuple(TILES[t] for t in state.boneyard[state.drawn :])
 
     @property
     def dealt_boneyard(self) -> tuple[Tile, ...]:
         """The boneyard as dealt, in draw order; for a round set up from a position
         (:meth:`from_position`), the boneyard of that position."""
-        origin = self._table.origin
+        state = self._state
+        origin = state.table.origin
         skip = 0 if origin is None else origin.draws
-        return tuple(TILES[t] for t in self._boneyard[skip:])
+        return tuple(TILES[t] for t in state.boneyard[skip:])
 
     @property
     def can_draw(self) -> bool:
         """Whether the boneyard holds more than the reserve (R14)."""
-        return len(self._boneyard) - self._drawn > self.rules.boneyard_reserve
+        return self._state.can_draw
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -370,12 +317,12 @@ class Round:
     @property
     def history(self) -> tuple[Event, ...]:
         """Every move so far with the seat that made it and each drawn tile, first first."""
-        return _events(self._history, self._boneyard, self._table, None)
+        return _events(self._history, self._state.boneyard, self._state.table, None)
 
     @property
     def layout(self) -> Layout:
         """The tiles on the table as a tree (R1)."""
-        return _layout_of_events(self.history, self._table, self.rules.start)
+        return _layout_of_events(self.history, self._state.table, self.rules.start)
 
     def view(self, seat: int) -> RoundView:
         """What ``seat`` can see of this round: its hand, the table, the public history.
@@ -517,52 +464,51 @@ class Round:
         While a double waits for its toes (or the round double for its opening), it is
         the only place a tile may go now; the others are listed all the same.
         """
-        return self._table.open_ends()
+        return self._state.table.open_ends()
 
     @property
     def pending_double(self) -> Tile | None:
         """The double whose places must be filled first (R7, R9), if any."""
-        pending = self._table.pending
+        pending = self._state.table.pending
         return None if pending < 0 else TILES[pending]
 
     @property
     def obligation(self) -> Obligation:
         """What the rules demand of the next play (none once the round is over)."""
-        if self._outcome is not None:
-            return Obligation.NONE
-        return _obligation(self._table, self._turn_draws)
+        return self._state.obligation
 
     @property
     def drawn_tile(self) -> Tile | None:
         """The tile the player to move has just drawn this turn, if any (R13)."""
-        if self._turn_draws and self._outcome is None:
-            return TILES[self._boneyard[self._drawn - 1]]
-        return None
+        drawn = self._state.drawn_tile
+        return None if drawn < 0 else TILES[drawn]
 
     @property
     def scores(self) -> tuple[int, ...] | None:
         """Penalty points by seat once the round is over (R17), else ``None``."""
-        return None if self._outcome is None else self._outcome.scores
+        outcome = self._state.outcome
+        return None if outcome is None else outcome.scores
 
     def pips_left(self) -> tuple[int, ...]:
         """What every hand would score now (R17), the double-blank counting its value."""
-        blank = self.rules.double_blank
-        return tuple(hand_score(h, blank) for h in self._hands)
+        return self._state.pips_left()
 
     @property
     def ending(self) -> Ending | None:
         """How the round ended, or ``None`` while it goes on."""
-        return None if self._outcome is None else self._outcome.ending
+        outcome = self._state.outcome
+        return None if outcome is None else outcome.ending
 
     @property
     def winner(self) -> int | None:
         """The seat that won the round (R18), or ``None`` while it goes on."""
-        return None if self._outcome is None else self._outcome.winner
+        outcome = self._state.outcome
+        return None if outcome is None else outcome.winner
 
     @property
     def outcome(self) -> Outcome | None:
         """The ending, the winner and the scores, or ``None`` while the round goes on."""
-        return self._outcome
+        return self._state.outcome
 
     # -- the rules ----------------------------------------------------------------------------
 
@@ -576,17 +522,7 @@ class Round:
         ``Pass()`` when the rules say ``may``), or ``[Draw()]``/``[Pass()]`` when it
         cannot go (R13). Empty once the round is over.
         """
-        if self._outcome is not None:
-            return []
-        drawn = self._boneyard[self._drawn - 1] if self._turn_draws else -1
-        left = len(self._boneyard) - self._drawn
-        return turn_moves(
-            self.rules, self._table, self._hands[self._to_move], self._turn_draws, drawn, left
-        )
-
-    def _may_draw_again(self) -> bool:
-        left = len(self._boneyard) - self._drawn
-        return _may_draw_again(self.rules, self._turn_draws, left)
+        return self._state.moves()
 
     def is_legal(self, move: Move) -> bool:
         """Whether :meth:`apply` would accept ``move`` now.
@@ -595,7 +531,7 @@ class Round:
         >>> Round.deal(PRESETS["classic"], 4, seed=1).is_legal(Draw())
         False
         """
-        return self._refusal(move) is None
+        return self._state.refusal(move) is None
 
     def apply(self, move: Move) -> Round:
         """The round after ``move`` by the seat to move; this round is left unchanged.
@@ -616,153 +552,14 @@ class Round:
         chickenfoot.errors.IllegalMoveError: Play(Tile(9, 3), onto=Tile(9, 9)) by seat 0:
         the round double 9-9 is placed first (R6)
         """
-        refusal = self._refusal(move)
+        state = self._state
+        refusal = state.refusal(move)
         if refusal is not None:
             reason, rule = refusal
             raise IllegalMoveError(move, self.to_move, reason, rule)
-        return self._push(move)
-
-    def _push(self, move: Move) -> Round:
-        """The round after ``move``, which must be legal (trusted, unchecked)."""
-        if type(move) is Play:
-            onto = move.onto
-            return self._after_play(move, move.tile.index, _NONE if onto is None else onto.index)
-        if type(move) is Draw:
-            return self._after_draw()
-        return self._after_pass()
-
-    def _refusal(self, move: Move) -> tuple[str, str] | None:
-        """Why ``move`` is illegal now, as ``(reason, rule)``, or ``None`` if it is legal."""
-        kind = type(move)
-        if kind is not Play and kind is not Draw and kind is not Pass:
-            raise TypeError(f"a move is a Play, Draw or Pass, not {move!r}")
-        if self._outcome is not None:
-            return f"the round is over ({self._outcome.ending.value})", "R16"
-        seat = self._to_move
-        hand = self._hands[seat]
-        double = TILES[self._table.double]
-        if self._lead < 0:
-            return self._search_refusal(move, seat, hand, double)
-        if isinstance(move, Play):
-            return self._play_refusal(move, seat, hand)
-        drawing = isinstance(move, Draw)
-        if self._turn_draws:  # R13: after a draw
-            drawn = TILES[self._boneyard[self._drawn - 1]]
-            if self._table.playable(1 << drawn.index):
-                if drawing or self.rules.play_drawn == "must":
-                    return f"seat {seat} must play the drawn tile {drawn}", "R13"
-                return None
-            if self._may_draw_again():
-                return None if drawing else (f"seat {seat} must draw again", "R13")
-            if not drawing:
-                return None
-            if self.can_draw:
-                limit = self.rules.draws_per_turn
-                return f"seat {seat} has drawn the {limit} tile(s) allowed this turn", "R13"
-            return self._closed_boneyard(), "R14"
-        if self._table.playable(hand):
-            return f"seat {seat} has a legal play and may not {move}", "R12"
-        if self.can_draw:
-            return None if drawing else (f"seat {seat} has no play and must draw", "R13")
-        return (self._closed_boneyard(), "R14") if drawing else None
-
-    def _closed_boneyard(self) -> str:
-        left = len(self._boneyard) - self._drawn
-        reserve = self.rules.boneyard_reserve
-        if reserve == 0:
-            return "the boneyard is empty"
-        return f"the boneyard is closed: {left} tiles left and the reserve is {reserve}"
-
-    def _search_refusal(
-        self, move: Move, seat: int, hand: int, double: Tile
-    ) -> tuple[str, str] | None:
-        holds = hand >> double.index & 1
-        if isinstance(move, Play):
-            if move.tile != double:
-                return f"the round double {double} is placed first", "R6"
-            if move.onto is not None:
-                return f"the round double {double} is placed with onto=None", "R4"
-            if not holds:
-                return f"seat {seat} does not hold {double}", "R6"
-            return None
-        if holds:
-            return f"seat {seat} holds the round double {double} and must place it", "R6"
-        if self._turn_draws:
-            if isinstance(move, Draw):
-                return f"seat {seat} has drawn once in the search for {double}", "R6"
-            return None
-        if isinstance(move, Pass):
-            return f"seat {seat} must draw in the search for {double}", "R6"
-        return None
-
-    def _play_refusal(self, move: Play, seat: int, hand: int) -> tuple[str, str] | None:
-        tile, onto = move.tile, move.onto
-        t = tile.index
-        if onto is None:
-            return "only the round double is played onto nothing, and it is on the table", "R4"
-        if not hand >> t & 1:
-            return f"seat {seat} does not hold {tile}", "R4b"
-        if self._turn_draws:
-            drawn = TILES[self._boneyard[self._drawn - 1]]
-            if tile != drawn:
-                return f"after drawing, only the drawn tile {drawn} may be played", "R13"
-        return self._table.refusal(tile, onto, self.rules.opening_toes)
-
-    # -- the next state (trusted) ------------------------------------------------------------
-
-    def _after_play(self, move: Play, t: int, o: int) -> Round:
-        seat = self._to_move
-        rules = self.rules
-        hands = list(self._hands)
-        hands[seat] &= ~(1 << t)
-        lead = self._lead
-        if o == _NONE:  # R6: the round double is placed
-            lead, table = seat, self._table.with_round_double(rules.opening_toes)
-        else:
-            table = self._table.after(t, o, rules.toes_per_double, rules.first_foot_required)
         return _make(
-            rules, table, tuple(hands), self._dealt, self._boneyard, self._drawn,
-            self._first, lead, (seat + 1) % len(hands), 0, (seat, move, self._history),
-            self._length + 1, None, self._seed,
-        )._settle(seat)  # fmt: skip
-
-    def _after_draw(self) -> Round:
-        seat = self._to_move
-        hands = list(self._hands)
-        hands[seat] |= 1 << self._boneyard[self._drawn]
-        return _make(
-            self.rules, self._table, tuple(hands), self._dealt, self._boneyard,
-            self._drawn + 1, self._first, self._lead, seat, self._turn_draws + 1,
-            (seat, DRAW, self._history), self._length + 1, None, self._seed,
-        )._settle()  # fmt: skip
-
-    def _after_pass(self) -> Round:
-        seat = self._to_move
-        return _make(
-            self.rules, self._table, self._hands, self._dealt, self._boneyard, self._drawn,
-            self._first, self._lead, (seat + 1) % len(self._hands), 0,
-            (seat, PASS, self._history), self._length + 1, None, self._seed,
-        )._settle()  # fmt: skip
-
-    def _settle(self, player: int = -1) -> Round:
-        """End the round if ``player`` just went out or nobody can move (R16)."""
-        if player >= 0 and not self._hands[player]:
-            return self._end(Ending.WENT_OUT, player, self.pips_left())
-        if self._lead < 0 or self.can_draw:
-            return self
-        everyone = 0
-        for hand in self._hands:
-            everyone |= hand
-        if self._table.playable(everyone):
-            return self
-        scores = self.pips_left()
-        return self._end(Ending.BLOCKED, round_winner(scores, self._lead), scores)
-
-    def _end(self, ending: Ending, winner: int, scores: tuple[int, ...]) -> Round:
-        return _make(
-            self.rules, self._table, self._hands, self._dealt, self._boneyard, self._drawn,
-            self._first, self._lead, -1, 0, self._history, self._length,
-            Outcome(ending, winner, scores), self._seed,
+            self.rules, state.after(move), self._dealt, self._first,
+            (state.to_move, move, self._history), self._length + 1, self._seed,
         )  # fmt: skip
 
     # -- values -----------------------------------------------------------------------------
@@ -772,23 +569,25 @@ class Round:
             return NotImplemented
         if self is other:
             return True
+        a, b = self._state, other._state
         if (
             self._length != other._length
-            or self._hands != other._hands
-            or self._drawn != other._drawn
-            or self._to_move != other._to_move
+            or a.hands != b.hands
+            or a.drawn != b.drawn
+            or a.to_move != b.to_move
             or self._first != other._first
-            or self._table.double != other._table.double
-            or self._outcome != other._outcome
+            or a.table.double != b.table.double
+            or a.outcome != b.outcome
             or self.rules != other.rules
-            or self._boneyard != other._boneyard
-            or self._table.origin != other._table.origin
+            or a.boneyard != b.boneyard
+            or a.table.origin != b.table.origin
         ):
             return False
         return same_history(self._history, other._history)
 
     def __hash__(self) -> int:
-        return hash((self._hands, self._drawn, self._to_move, self._length, self._first))
+        state = self._state
+        return hash((state.hands, state.drawn, state.to_move, self._length, self._first))
 
     def __getstate__(self) -> dict[str, Any]:
         state = {name: getattr(self, name) for name in _FIELDS}
@@ -811,11 +610,11 @@ class Round:
     def __repr__(self) -> str:
         where = f"double {self.round_double}"
         count = f"{self._length} move{'' if self._length == 1 else 's'}"
-        if self._outcome is not None:
-            outcome = self._outcome
+        outcome = self._state.outcome
+        if outcome is not None:
             state = f"{outcome.ending.value}, seat {outcome.winner} won after {count}"
         else:
-            state = f"seat {self._to_move} to move after {count}"
+            state = f"seat {self._state.to_move} to move after {count}"
         return f"<Round {self.rules.name}, {self.players} players, {where}: {state}>"
 
 
@@ -825,76 +624,74 @@ _FIELDS: Final = tuple(a.name for a in attrs.fields(Round))
 _new = object.__new__
 # Each field's slot setter, to fill a new round without going through the frozen
 # __setattr__ (and faster than object.__setattr__ by name).
-(
-    _set_rules, _set_table, _set_hands, _set_dealt, _set_boneyard, _set_drawn, _set_first,
-    _set_lead, _set_to_move, _set_turn_draws, _set_history, _set_length, _set_outcome,
-    _set_seed,
-) = (getattr(Round, name).__set__ for name in _FIELDS)  # fmt: skip
+_set_rules, _set_state, _set_dealt, _set_first, _set_history, _set_length, _set_seed = (
+    getattr(Round, name).__set__ for name in _FIELDS
+)
 
 
 def _make(
     rules: Rules,
-    table: TableState,
-    hands: tuple[int, ...],
+    state: State,
     dealt: tuple[int, ...],
-    boneyard: tuple[int, ...],
-    drawn: int,
     first: int,
-    lead: int,
-    to_move: int,
-    turn_draws: int,
     history: _History,
     length: int,
-    outcome: Outcome | None,
     seed: int | None,
 ) -> Round:
     """A round with these field values (trusted, unchecked)."""
     rnd: Round = _new(Round)
     _set_rules(rnd, rules)
-    _set_table(rnd, table)
-    _set_hands(rnd, hands)
+    _set_state(rnd, state)
     _set_dealt(rnd, dealt)
-    _set_boneyard(rnd, boneyard)
-    _set_drawn(rnd, drawn)
     _set_first(rnd, first)
-    _set_lead(rnd, lead)
-    _set_to_move(rnd, to_move)
-    _set_turn_draws(rnd, turn_draws)
     _set_history(rnd, history)
     _set_length(rnd, length)
-    _set_outcome(rnd, outcome)
     _set_seed(rnd, seed)
     return rnd
 
 
-def turn_moves(
-    rules: Rules, table: TableState, hand: int, turn_draws: int, drawn: int, left: int
-) -> list[Move]:
-    """The legal moves of the seat to move (R6, R12-R15), from what that seat can see.
+# -- the engine's ways in (internal) ----------------------------------------------------------
 
-    ``hand`` is its bitmask, ``turn_draws`` how many tiles it drew this turn, ``drawn``
-    the index of the last one (or -1), ``left`` how many tiles the boneyard holds.
+
+def state_of(rnd: Round) -> State:
+    """The engine state of ``rnd``: its table, hands, boneyard and turn (see ``_engine``)."""
+    return rnd._state
+
+
+def history_of(rnd: Round) -> tuple[_History, int]:
+    """The history of ``rnd`` as its linked list ``(seat, move, older)``, and its length."""
+    return rnd._history, rnd._length
+
+
+def apply_unchecked(rnd: Round, move: Move) -> Round:
+    """The round after ``move``, which must be legal: :meth:`Round.apply` unchecked, for
+    replaying moves already known to be legal."""
+    state = rnd._state
+    return _make(
+        rnd.rules, state.after(move), rnd._dealt, rnd._first,
+        (state.to_move, move, rnd._history), rnd._length + 1, rnd._seed,
+    )  # fmt: skip
+
+
+def round_from_state(
+    state: State,
+    *,
+    dealt: tuple[int, ...],
+    first: int,
+    moves: Sequence[tuple[int, Move]] = (),
+    seed: int | None = None,
+) -> Round:
+    """A round holding ``state`` (trusted, unchecked), for building rounds from positions.
+
+    ``dealt`` are the hands as dealt (bitmasks), ``first`` the round's first seat (R23),
+    ``moves`` the history as ``(seat, move)`` pairs, the first first, and ``seed`` the
+    seed of the deal, if any. Nothing is checked: the caller vouches that ``state`` is
+    what ``moves`` make of ``dealt`` and ``state.boneyard``.
     """
-    if not table.placed:  # R6: the round double is placed or searched for
-        if hand >> table.double & 1:
-            return [play_of(table.double, _NONE)]
-        return [PASS] if turn_draws else [DRAW]
-    if turn_draws:  # R13: only the drawn tile
-        plays = table.plays(1 << drawn)
-        if plays:
-            if rules.play_drawn == "may":
-                plays.append(PASS)
-            return plays
-        return [DRAW] if _may_draw_again(rules, turn_draws, left) else [PASS]
-    plays = table.plays(hand)
-    if plays:  # R12
-        return plays
-    return [DRAW] if left > rules.boneyard_reserve else [PASS]  # R13-R15
-
-
-def _may_draw_again(rules: Rules, turn_draws: int, left: int) -> bool:
-    limit = rules.draws_per_turn
-    return left > rules.boneyard_reserve and (limit is None or turn_draws < limit)
+    history: _History = None
+    for seat, move in moves:
+        history = (seat, move, history)
+    return _make(state.rules, state, dealt, first, history, len(moves), seed)
 
 
 def same_history(a: _History, b: _History) -> bool:
@@ -947,20 +744,6 @@ def _layout_of_events(events: Iterable[Event], table: TableState, start: str) ->
     if start == "centre":
         placements.insert(0, Placement(TILES[table.double], None, None))
     return Layout(tuple(placements))
-
-
-def _obligation(table: TableState, turn_draws: int) -> Obligation:
-    if not table.placed:
-        return Obligation.ROUND_DOUBLE
-    if turn_draws:
-        return Obligation.DRAWN_TILE
-    if table.pending == table.double:
-        return Obligation.OPENING
-    if table.pending >= 0:
-        return Obligation.TOES
-    if table.need_foot:
-        return Obligation.FIRST_FOOT
-    return Obligation.NONE
 
 
 def _round_double(value: Tile | int | None, n: int) -> int:

@@ -3,30 +3,40 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from ._tiles import HIGH, LOW
 
-__all__ = ["Standing", "hand_score", "round_winner", "standings"]
+if TYPE_CHECKING:
+    from ._rules import Rules
+
+__all__ = ["Standing", "hand_score", "hand_scores", "round_winner", "standings"]
 
 _PIPS: Final = tuple(h + lo for h, lo in zip(HIGH, LOW, strict=True))
 
 
-def hand_score(hand: int, double_blank: int) -> int:
+def hand_score(rules: Rules, hand: int) -> int:
     """Penalty points of a hand given as a bitmask of tile indices (R17).
 
-    Every tile counts its pips; the double-blank (index 0) counts ``double_blank``.
+    The one place that reads the scoring knobs: every tile counts its pips, the
+    double-blank (index 0) counts :attr:`Rules.double_blank
+    <chickenfoot.Rules.double_blank>`.
     """
-    score = double_blank if hand & 1 else 0
+    score = rules.double_blank if hand & 1 else 0
     hand &= ~1
     while hand:
         low = hand & -hand
         score += _PIPS[low.bit_length() - 1]
         hand ^= low
     return score
+
+
+def hand_scores(rules: Rules, hands: Iterable[int]) -> tuple[int, ...]:
+    """Penalty points of every hand (R17), by :func:`hand_score`."""
+    return tuple(hand_score(rules, hand) for hand in hands)
 
 
 def round_winner(scores: Sequence[int], lead: int) -> int:

@@ -12,18 +12,18 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ._engine import Obligation, Outcome, obligation, turn_moves
 from ._moves import Draw, Event, Move, Play
 from ._round import (
-    Obligation,
-    Outcome,
     Round,
     _History,
     _layout_of_events,
     _moves_of,
-    _obligation,
+    apply_unchecked,
     check_seat,
+    history_of,
     same_history,
-    turn_moves,
+    state_of,
 )
 from ._rules import Rules
 from ._scoring import Standing
@@ -162,7 +162,7 @@ class RoundView:
         """What the rules demand of the next play."""
         if self.outcome is not None:
             return Obligation.NONE
-        return _obligation(self._table, self._turn_draws)
+        return obligation(self._table, self._turn_draws)
 
     @property
     def drawn_tile(self) -> Tile | None:
@@ -269,36 +269,38 @@ class MatchView:
 def round_view(rnd: Round, seat: int) -> RoundView:
     """The view of ``rnd`` from ``seat`` (see :meth:`Round.view`)."""
     check_seat(seat, rnd.players)
+    state = state_of(rnd)
+    history, length = history_of(rnd)
     mine = []
-    index = rnd._drawn  # walking back from the newest move, the draws count down
-    node = rnd._history
+    index = state.drawn  # walking back from the newest move, the draws count down
+    node = history
     while node is not None:
         if type(node[1]) is Draw:
             index -= 1
             if node[0] == seat:
-                mine.append(TILES[rnd._boneyard[index]])
+                mine.append(TILES[state.boneyard[index]])
         node = node[2]
-    origin = rnd._table.origin
-    if origin is not None and origin.draws and _start_mover(rnd._history, rnd.to_move) == seat:
+    origin = state.table.origin
+    if origin is not None and origin.draws and _start_mover(history, rnd.to_move) == seat:
         # A round set up from a position in the middle of a turn: the seat to move then
         # knows the tile it drew, kept before the boneyard (see Round.from_position).
-        mine.append(TILES[rnd._boneyard[index - 1]])
+        mine.append(TILES[state.boneyard[index - 1]])
     mine.reverse()
     return RoundView(
         rnd.rules,
         seat,
         rnd.hand(seat),
         rnd.hand_counts,
-        len(rnd._boneyard) - rnd._drawn,
+        state.left,
         rnd.to_move,
         rnd.round_double,
         rnd.first,
         rnd.outcome,
-        moves=rnd._history,
+        moves=history,
         mine=tuple(mine),
-        length=rnd._length,
-        table=rnd._table,
-        turn_draws=rnd._turn_draws,
+        length=length,
+        table=state.table,
+        turn_draws=state.turn_draws,
     )
 
 
@@ -381,7 +383,7 @@ def sample_state(view: RoundView, rng: random.Random, max_tries: int) -> Round:
         last = start
     assert last is not None
     for e in events:  # no consistent sample found: keep the last one, replayed unchecked
-        last = last._push(e.move)
+        last = apply_unchecked(last, e.move)
     return last
 
 

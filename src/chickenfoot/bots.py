@@ -25,19 +25,20 @@ one bot may play several seats and be sent to worker processes.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Literal, Protocol, TypeAlias, runtime_checkable
+from collections.abc import Sequence
+from typing import Literal, Protocol, runtime_checkable
 
 import attrs
 
+from ._engine import State
 from ._match import Match
 from ._moves import Draw, Move, Pass, Play
-from ._round import Round, turn_moves
+from ._round import Round, state_of
 from ._rules import Rules
-from ._scoring import hand_score, round_winner
+from ._scoring import hand_score
 from ._table import TableState
 from ._tiles import HIGH, LOW, mask_of
-from ._views import RoundView
+from ._views import RoundView, table_of
 from .errors import IllegalMoveError
 
 __all__ = [
@@ -174,7 +175,7 @@ class GreedyPlayer:
         if len(moves) == 1:
             return moves[0]
         hand = mask_of(view.hand)
-        return _greedy_pick(self, view.rules, _table_of(view), hand, moves, rng)
+        return _greedy_pick(self, view.rules, table_of(view), hand, moves, rng)
 
 
 @attrs.frozen
@@ -262,7 +263,7 @@ class SearchPlayer:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        table = _table_of(view)
+        table = table_of(view)
         candidates: dict[tuple[int, int], Move] = {}
         for move in moves:
             candidates.setdefault(_move_key(table, move), move)
@@ -275,7 +276,7 @@ class SearchPlayer:
         share = self.playouts // phases
         policy = _random_pick if self.rollout == "random" else self._greedy_rollout
         seat = view.seat
-        states: list[_Snapshot] = []
+        states: list[State] = []
         totals = [0.0] * count
         runs = [0] * count
         alive = list(range(count))
@@ -297,27 +298,24 @@ class SearchPlayer:
                 batch += 1
                 seed = rng.getrandbits(64)
                 for i in alive:
-                    scores, winner = state.play_out(options[i], policy, random.Random(seed))
-                    totals[i] += _value(scores, winner, seat, self.objective)
+                    end = state.after(options[i]).play_out(policy, random.Random(seed))
+                    totals[i] += _value(end, seat, self.objective)
                     runs[i] += 1
         means = {i: totals[i] / runs[i] for i in alive}
         best = max(means.values())
         return rng.choice([options[i] for i in alive if means[i] == best])
 
-    def _sample(self, view: RoundView, rng: random.Random) -> _Snapshot | None:
+    def _sample(self, view: RoundView, rng: random.Random) -> State | None:
         """A sampled full round of ``view`` where this seat moves, or ``None`` (3 tries)."""
         for _ in range(3):
             state = view.sample_state(rng, max_tries=self.max_tries)
             if state.to_move == view.seat:
-                return _Snapshot.of(state)
+                return state_of(state)
         return None
 
-    def _greedy_rollout(
-        self, rules: Rules, table: TableState, hand: int, moves: list[Move], rng: random.Random
-    ) -> Move:
-        if len(moves) == 1:
-            return moves[0]
-        return _greedy_pick(self.greedy, rules, table, hand, moves, rng)
+    def _greedy_rollout(self, state: State, moves: list[Move], rng: random.Random) -> Move:
+        hand = state.hands[state.to_move]
+        return _greedy_pick(self.greedy, state.rules, state.table, hand, moves, rng)
 
 
 # -- driving bots -----------------------------------------------------------------------------
@@ -414,7 +412,7 @@ def _checked(rnd: Round, bot: Player, seat: int, move: object) -> Move:
             f"bot {bot.name!r} at seat {seat} returned {move!r}, which is not a move "
             f"(a Play, Draw or Pass)"
         )
-    refusal = rnd._refusal(move)
+    refusal = state_of(rnd).refusal(move)
     if refusal is None:
         return move
     reason, rule = refusal
@@ -429,13 +427,6 @@ def _checked(rnd: Round, bot: Player, seat: int, move: object) -> Move:
 
 
 # -- the heuristic and the playouts (trusted internals) ---------------------------------------
-
-#: A rollout policy: the move for the seat with ``hand`` among its legal ``moves``.
-_Policy: TypeAlias = Callable[[Rules, TableState, int, list[Move], random.Random], Move]
-
-
-def _table_of(view: RoundView) -> TableState:
-    return view._table
 
 
 def _move_key(table: TableState, move: Move) -> tuple[int, int]:
@@ -477,7 +468,7 @@ def _greedy_pick(
             t = move.tile.index
             high, low = HIGH[t], LOW[t]
             rest = hand & ~(1 << t)
-            score = weights.pips * (rules.double_blank if t == 0 else high + low)
+            score = weights.pips * hand_score(rules, 1 << t)
             fits = len(ends[high]) + (len(ends[low]) if low != high else 0)
             if pending >= 0 and (HIGH[pending] in (high, low)):
                 fits += table.free
@@ -501,111 +492,16 @@ def _greedy_pick(
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def _random_pick(
-    rules: Rules, table: TableState, hand: int, moves: list[Move], rng: random.Random
-) -> Move:
-    return moves[0] if len(moves) == 1 else rng.choice(moves)
+def _random_pick(state: State, moves: list[Move], rng: random.Random) -> Move:
+    return rng.choice(moves)
 
 
-def _value(scores: tuple[int, ...], winner: int, seat: int, objective: str) -> float:
-    """How good a finished playout is for ``seat``: higher is better."""
+def _value(end: State, seat: int, objective: str) -> float:
+    """How good the end of a playout is for ``seat``: higher is better."""
+    outcome = end.outcome
+    assert outcome is not None
     if objective == "win":
-        return 1.0 if winner == seat else 0.0
+        return 1.0 if outcome.winner == seat else 0.0
+    scores = outcome.scores
     others = (sum(scores) - scores[seat]) / (len(scores) - 1)
     return others - scores[seat]
-
-
-@attrs.frozen
-class _Snapshot:
-    """A full round in the bare form the playouts need: bitmasks and indices."""
-
-    rules: Rules
-    table: TableState
-    hands: tuple[int, ...]
-    boneyard: tuple[int, ...]
-    drawn: int
-    to_move: int
-    turn_draws: int
-    lead: int
-
-    @classmethod
-    def of(cls, rnd: Round) -> _Snapshot:
-        if rnd.is_over or not rnd._table.placed:
-            raise ValueError("playouts start from a round in play with its round double placed")
-        return cls(
-            rnd.rules,
-            rnd._table,
-            rnd._hands,
-            rnd._boneyard,
-            rnd._drawn,
-            rnd._to_move,
-            rnd._turn_draws,
-            rnd._lead,
-        )
-
-    def play_out(
-        self, first: Move | None, policy: _Policy, rng: random.Random
-    ) -> tuple[tuple[int, ...], int]:
-        """Play ``first`` (a legal move, or ``None``), then ``policy`` at every seat to the
-        end of the round; return the scores (R17) and the winner (R18).
-
-        The turn structure is that of :func:`~chickenfoot._round.turn_moves` and
-        :meth:`Round._push <chickenfoot.Round._push>` (R12-R16), on bare values; where a
-        seat has the same legal moves in the same order as the engine gives, so a
-        policy that reads the same random numbers plays the same round.
-        """
-        rules = self.rules
-        table, boneyard, drawn, p, turn_draws = (
-            self.table,
-            self.boneyard,
-            self.drawn,
-            self.to_move,
-            self.turn_draws,
-        )
-        hands = list(self.hands)
-        players = len(hands)
-        size = len(boneyard)
-        reserve = rules.boneyard_reserve
-        toes = rules.toes_per_double
-        foot = rules.first_foot_required
-        move = first
-        while True:
-            if move is None:  # the engine's own turn rules (R6, R12-R15)
-                last = boneyard[drawn - 1] if turn_draws else -1
-                moves = turn_moves(rules, table, hands[p], turn_draws, last, size - drawn)
-                if type(moves[0]) is Play:
-                    move = policy(rules, table, hands[p], moves, rng)
-                else:
-                    move = moves[0]  # a lone Draw() or Pass()
-            kind = type(move)
-            if kind is Play:
-                assert isinstance(move, Play)
-                assert move.onto is not None
-                t = move.tile.index
-                hand = hands[p] & ~(1 << t)
-                hands[p] = hand
-                table = table.after(t, move.onto.index, toes, foot)
-                if not hand:  # R16: went out
-                    return _scores(hands, rules), p
-                p = (p + 1) % players
-                turn_draws = 0
-            elif kind is Draw:
-                hands[p] |= 1 << boneyard[drawn]
-                drawn += 1
-                turn_draws += 1
-            else:
-                p = (p + 1) % players
-                turn_draws = 0
-            move = None
-            if size - drawn <= reserve:  # R16: blocked?
-                everyone = 0
-                for hand in hands:
-                    everyone |= hand
-                if not table.playable(everyone):
-                    scores = _scores(hands, rules)
-                    return scores, round_winner(scores, self.lead)
-
-
-def _scores(hands: list[int], rules: Rules) -> tuple[int, ...]:
-    blank = rules.double_blank
-    return tuple(hand_score(h, blank) for h in hands)

@@ -27,11 +27,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
+from ._engine import Ending, Obligation
 from ._match import Match
 from ._moves import Draw, Event, Move, Pass, Play
 from ._notation import parse_move
 from ._records import _read_rules, load_record
-from ._round import Ending, Obligation, Round
+from ._round import Round
 from ._rules import PRESETS, Rules, find_preset
 from ._scoring import Standing
 from ._tiles import Tile

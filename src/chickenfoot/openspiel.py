@@ -47,8 +47,9 @@ import numpy.typing as npt
 import pyspiel
 
 from ._actions import action_count, action_to_move, move_to_action, set_tiles
+from ._engine import Obligation
 from ._moves import DRAW, Draw, Event, Move, Play
-from ._round import Obligation, Round
+from ._round import Round, apply_unchecked
 from ._rules import Rules, find_preset
 from ._tiles import TILES, Tile
 from ._views import RoundView
@@ -266,7 +267,7 @@ class _Core:
                 # ``action`` next and replay its moves (already checked, so unchecked).
                 rnd = _start(self.config, self.deal, (*self.drawn, action), ())
                 for move in self.moves:
-                    rnd = rnd._push(move)
+                    rnd = apply_unchecked(rnd, move)
             moves = (*self.moves, DRAW)
             rnd = self._next(rnd, DRAW)
             return self._then(history, self.deal, moves, (*self.drawn, action), rnd, False)
@@ -293,7 +294,7 @@ class _Core:
 
     def _next(self, rnd: Round, move: Move) -> Round:
         # A trusted core replays a sampled world unchecked, as RoundView.sample_state does.
-        return rnd._push(move) if self.trusted else rnd.apply(move)
+        return apply_unchecked(rnd, move) if self.trusted else rnd.apply(move)
 
     def seat_dealt(self, seat: int) -> tuple[Tile, ...]:
         """The tiles dealt to ``seat`` so far, in deal order."""

@@ -52,9 +52,10 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ._actions import action_count, action_to_move, move_to_action, set_tiles
+from ._engine import Obligation
 from ._match import Match
 from ._moves import Move
-from ._round import Obligation, Round
+from ._round import Round
 from ._rules import Rules, find_preset
 from ._views import MatchView, RoundView
 

@@ -39,10 +39,10 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
+from ._engine import Ending
 from ._match import Match
 from ._moves import Draw
 from ._records import _rules_record
-from ._round import Ending
 from ._rules import Rules
 from .bots import Player, play_match
 

@@ -1,0 +1,403 @@
+"""The engine: the round's flow on bare values, written once (R6, R12-R18).
+
+Internal. :class:`State` is a round reduced to what the rules read: the table, the hands
+as bitmasks of tile indices, the dealt boneyard with a count of tiles drawn, whose turn
+it is and how many tiles that seat drew this turn. Its methods are the turn:
+
+* :meth:`State.moves`: the legal moves of the seat to move (R6, R12-R15);
+* :meth:`State.refusal`: why a move is not legal, naming the rule;
+* :meth:`State.after`: the state after a legal move, ending the round when a seat goes
+  out or nobody can move (R13-R16), scored by :func:`~chickenfoot._scoring.hand_score`
+  (R17, R18);
+* :meth:`State.play_out`: a policy at every seat to the end of the round.
+
+:meth:`Round.apply <chickenfoot.Round.apply>` is ``State.refusal`` then ``State.after``
+plus the history, so bots, simulations, benchmarks and adapters that step a
+:class:`State` play exactly the rounds :class:`~chickenfoot.Round` plays. They reach a
+round's state and build rounds through the named functions of ``chickenfoot._round``
+(:func:`~chickenfoot._round.state_of`, :func:`~chickenfoot._round.round_from_state`,
+:func:`~chickenfoot._round.apply_unchecked`), never through private attributes.
+
+A state is never changed once made: every step returns a new one, sharing the table
+and the boneyard. Methods trust their arguments unless they say otherwise. The state is
+a plain class with ``__slots__`` (no attrs, no recursive types), so it compiles as a
+native class.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable
+from typing import TypeAlias
+
+import attrs
+
+from ._moves import DRAW, PASS, Draw, Move, Pass, Play
+from ._rules import Rules
+from ._scoring import hand_scores, round_winner
+from ._table import _NONE, TableState, play_of
+from ._tiles import TILES, Tile
+
+__all__ = ["Ending", "Obligation", "Outcome", "Policy", "State", "new_state"]
+
+
+class Ending(enum.Enum):
+    """How a round ended (R16)."""
+
+    #: A player played his last tile.
+    WENT_OUT = "went out"
+    #: Nobody could play and nobody could draw.
+    BLOCKED = "blocked"
+
+    def __repr__(self) -> str:
+        return f"Ending.{self.name}"
+
+
+class Obligation(enum.Enum):
+    """What the rules demand of the next play, if anything."""
+
+    #: The round double must be placed, or searched for in the boneyard (R6).
+    ROUND_DOUBLE = "round double"
+    #: The round double's places come first (R7).
+    OPENING = "opening"
+    #: The first foot, a double onto an arm, comes first (R8).
+    FIRST_FOOT = "first foot"
+    #: A double's toes come first (R9).
+    TOES = "toes"
+    #: After drawing, only the drawn tile may be played (R13).
+    DRAWN_TILE = "drawn tile"
+    #: Any matching tile onto any open end (R10).
+    NONE = "none"
+
+    def __repr__(self) -> str:
+        return f"Obligation.{self.name}"
+
+
+@attrs.frozen
+class Outcome:
+    """How a round ended, who won it and the penalty points of every seat (R16-R18).
+
+    .. versionadded:: 0.1
+    """
+
+    #: Went out or blocked.
+    ending: Ending
+    #: The seat that went out, or in a blocked round the lowest score (R18).
+    winner: int
+    #: Penalty points by seat (R17).
+    scores: tuple[int, ...]
+
+
+class State:
+    """A round in play as the engine keeps it (internal, trusted).
+
+    ``hands[s]`` is the bitmask of seat ``s``'s tiles; ``boneyard`` the dealt draw order
+    (tile indices), of which the first ``drawn`` are drawn; ``lead`` the seat that leads
+    the round (R18 ties), -1 while the round double is searched for (R6); ``to_move`` the
+    seat to move, -1 once the round is over; ``turn_draws`` the tiles it drew this turn
+    (R13); ``outcome`` the ending once there is one.
+    """
+
+    __slots__ = ("boneyard", "drawn", "hands", "lead", "outcome", "rules", "table", "to_move",
+                 "turn_draws")  # fmt: skip
+
+    rules: Rules
+    table: TableState
+    hands: tuple[int, ...]
+    boneyard: tuple[int, ...]
+    drawn: int
+    lead: int
+    to_move: int
+    turn_draws: int
+    outcome: Outcome | None
+
+    # -- what the rules read -----------------------------------------------------------------
+
+    @property
+    def left(self) -> int:
+        """How many tiles the boneyard holds."""
+        return len(self.boneyard) - self.drawn
+
+    @property
+    def can_draw(self) -> bool:
+        """Whether the boneyard holds more than the reserve (R14)."""
+        return len(self.boneyard) - self.drawn > self.rules.boneyard_reserve
+
+    @property
+    def drawn_tile(self) -> int:
+        """The index of the tile the seat to move drew last this turn, or -1 (R13)."""
+        if self.turn_draws and self.outcome is None:
+            return self.boneyard[self.drawn - 1]
+        return -1
+
+    @property
+    def obligation(self) -> Obligation:
+        """What the rules demand of the next play (none once the round is over)."""
+        if self.outcome is not None:
+            return Obligation.NONE
+        return obligation(self.table, self.turn_draws)
+
+    def pips_left(self) -> tuple[int, ...]:
+        """What every hand would score now (R17)."""
+        return hand_scores(self.rules, self.hands)
+
+    # -- the turn (R6, R12-R15) --------------------------------------------------------------
+
+    def moves(self) -> list[Move]:
+        """Every legal move of the seat to move, in the engine's fixed order; empty once
+        the round is over (see :meth:`Round.legal_moves <chickenfoot.Round.legal_moves>`).
+        """
+        if self.outcome is not None:
+            return []
+        drawn = self.boneyard[self.drawn - 1] if self.turn_draws else -1
+        return turn_moves(
+            self.rules, self.table, self.hands[self.to_move], self.turn_draws, drawn, self.left
+        )
+
+    def refusal(self, move: Move) -> tuple[str, str] | None:
+        """Why ``move`` is illegal now, as ``(reason, rule)``, or ``None`` if it is legal.
+
+        Checks its argument: ``move`` may be anything.
+
+        Raises:
+            TypeError: ``move`` is not a Play, Draw or Pass.
+        """
+        kind = type(move)
+        if kind is not Play and kind is not Draw and kind is not Pass:
+            raise TypeError(f"a move is a Play, Draw or Pass, not {move!r}")
+        if self.outcome is not None:
+            return f"the round is over ({self.outcome.ending.value})", "R16"
+        seat = self.to_move
+        hand = self.hands[seat]
+        if self.lead < 0:
+            return self._search_refusal(move, seat, hand, TILES[self.table.double])
+        if isinstance(move, Play):
+            return self._play_refusal(move, seat, hand)
+        drawing = isinstance(move, Draw)
+        rules = self.rules
+        if self.turn_draws:  # R13: after a draw
+            drawn = TILES[self.boneyard[self.drawn - 1]]
+            if self.table.playable(1 << drawn.index):
+                if drawing or rules.play_drawn == "must":
+                    return f"seat {seat} must play the drawn tile {drawn}", "R13"
+                return None
+            if may_draw_again(rules, self.turn_draws, self.left):
+                return None if drawing else (f"seat {seat} must draw again", "R13")
+            if not drawing:
+                return None
+            if self.can_draw:
+                limit = rules.draws_per_turn
+                return f"seat {seat} has drawn the {limit} tile(s) allowed this turn", "R13"
+            return self._closed_boneyard(), "R14"
+        if self.table.playable(hand):
+            return f"seat {seat} has a legal play and may not {move}", "R12"
+        if self.can_draw:
+            return None if drawing else (f"seat {seat} has no play and must draw", "R13")
+        return (self._closed_boneyard(), "R14") if drawing else None
+
+    def _closed_boneyard(self) -> str:
+        reserve = self.rules.boneyard_reserve
+        if reserve == 0:
+            return "the boneyard is empty"
+        return f"the boneyard is closed: {self.left} tiles left and the reserve is {reserve}"
+
+    def _search_refusal(
+        self, move: Move, seat: int, hand: int, double: Tile
+    ) -> tuple[str, str] | None:
+        holds = hand >> double.index & 1
+        if isinstance(move, Play):
+            if move.tile != double:
+                return f"the round double {double} is placed first", "R6"
+            if move.onto is not None:
+                return f"the round double {double} is placed with onto=None", "R4"
+            if not holds:
+                return f"seat {seat} does not hold {double}", "R6"
+            return None
+        if holds:
+            return f"seat {seat} holds the round double {double} and must place it", "R6"
+        if self.turn_draws:
+            if isinstance(move, Draw):
+                return f"seat {seat} has drawn once in the search for {double}", "R6"
+            return None
+        if isinstance(move, Pass):
+            return f"seat {seat} must draw in the search for {double}", "R6"
+        return None
+
+    def _play_refusal(self, move: Play, seat: int, hand: int) -> tuple[str, str] | None:
+        tile, onto = move.tile, move.onto
+        if onto is None:
+            return "only the round double is played onto nothing, and it is on the table", "R4"
+        if not hand >> tile.index & 1:
+            return f"seat {seat} does not hold {tile}", "R4b"
+        if self.turn_draws:
+            drawn = TILES[self.boneyard[self.drawn - 1]]
+            if tile != drawn:
+                return f"after drawing, only the drawn tile {drawn} may be played", "R13"
+        return self.table.refusal(tile, onto, self.rules.opening_toes)
+
+    # -- the next state (R6, R13-R18) --------------------------------------------------------
+
+    def after(self, move: Move) -> State:
+        """The state after ``move`` by the seat to move; ``move`` must be legal."""
+        rules, seat = self.rules, self.to_move
+        if type(move) is Play:
+            t = move.tile.index
+            hands = list(self.hands)
+            hands[seat] &= ~(1 << t)
+            onto = move.onto
+            if onto is None:  # R6: the round double is placed, and its placer leads
+                lead, table = seat, self.table.with_round_double(rules.opening_toes)
+            else:
+                lead = self.lead
+                table = self.table.after(
+                    t, onto.index, rules.toes_per_double, rules.first_foot_required
+                )
+            if not hands[seat]:  # R16: went out
+                scores = hand_scores(rules, hands)
+                return _ended(
+                    self, table, tuple(hands), lead, Outcome(Ending.WENT_OUT, seat, scores)
+                )
+            return _new(
+                rules, table, tuple(hands), self.boneyard, self.drawn, lead,
+                (seat + 1) % len(hands), 0,
+            )._settled()  # fmt: skip
+        if type(move) is Draw:  # R13: the drawer moves again
+            hands = list(self.hands)
+            hands[seat] |= 1 << self.boneyard[self.drawn]
+            return _new(
+                rules, self.table, tuple(hands), self.boneyard, self.drawn + 1, self.lead,
+                seat, self.turn_draws + 1,
+            )._settled()  # fmt: skip
+        return _new(  # R15: a pass ends the turn
+            rules, self.table, self.hands, self.boneyard, self.drawn, self.lead,
+            (seat + 1) % len(self.hands), 0,
+        )._settled()  # fmt: skip
+
+    def _settled(self) -> State:
+        """This state, or the round blocked if nobody can play or draw (R16, R18)."""
+        if self.lead < 0 or len(self.boneyard) - self.drawn > self.rules.boneyard_reserve:
+            return self
+        everyone = 0
+        for hand in self.hands:
+            everyone |= hand
+        if self.table.playable(everyone):
+            return self
+        scores = hand_scores(self.rules, self.hands)
+        outcome = Outcome(Ending.BLOCKED, round_winner(scores, self.lead), scores)
+        return _ended(self, self.table, self.hands, self.lead, outcome)
+
+    def play_out(self, policy: Policy, rng: random.Random) -> State:
+        """The end of the round, ``policy`` choosing at every seat where there is a choice.
+
+        A seat with one legal move makes it without asking ``policy`` (or ``rng``).
+        """
+        state = self
+        while state.outcome is None:
+            moves = state.moves()
+            state = state.after(moves[0] if len(moves) == 1 else policy(state, moves, rng))
+        return state
+
+
+#: A playout policy: the move, among the legal ``moves`` of ``state``, of its seat to move.
+Policy: TypeAlias = Callable[[State, list[Move], random.Random], Move]
+
+
+_make_state = object.__new__
+
+
+def _new(
+    rules: Rules,
+    table: TableState,
+    hands: tuple[int, ...],
+    boneyard: tuple[int, ...],
+    drawn: int,
+    lead: int,
+    to_move: int,
+    turn_draws: int,
+) -> State:
+    state: State = _make_state(State)
+    state.rules = rules
+    state.table = table
+    state.hands = hands
+    state.boneyard = boneyard
+    state.drawn = drawn
+    state.lead = lead
+    state.to_move = to_move
+    state.turn_draws = turn_draws
+    state.outcome = None
+    return state
+
+
+def _ended(
+    state: State, table: TableState, hands: tuple[int, ...], lead: int, outcome: Outcome
+) -> State:
+    out = _new(state.rules, table, hands, state.boneyard, state.drawn, lead, -1, 0)
+    out.outcome = outcome
+    return out
+
+
+def new_state(
+    rules: Rules,
+    table: TableState,
+    hands: tuple[int, ...],
+    boneyard: tuple[int, ...],
+    *,
+    drawn: int = 0,
+    lead: int,
+    to_move: int,
+    turn_draws: int = 0,
+) -> State:
+    """A state from bare values, ended at once if nobody can move (R16); trusted.
+
+    The values must describe a position the rules can reach: every tile of the set once
+    in a hand, on ``table`` or in ``boneyard``, ``to_move`` a seat, ``lead`` a seat once
+    the round double is on the table (else -1).
+    """
+    return _new(rules, table, hands, boneyard, drawn, lead, to_move, turn_draws)._settled()
+
+
+def turn_moves(
+    rules: Rules, table: TableState, hand: int, turn_draws: int, drawn: int, left: int
+) -> list[Move]:
+    """The legal moves of the seat to move (R6, R12-R15), from what that seat can see.
+
+    ``hand`` is its bitmask, ``turn_draws`` how many tiles it drew this turn, ``drawn``
+    the index of the last one (or -1), ``left`` how many tiles the boneyard holds.
+    """
+    if not table.placed:  # R6: the round double is placed or searched for
+        if hand >> table.double & 1:
+            return [play_of(table.double, _NONE)]
+        return [PASS] if turn_draws else [DRAW]
+    if turn_draws:  # R13: only the drawn tile
+        plays = table.plays(1 << drawn)
+        if plays:
+            if rules.play_drawn == "may":
+                plays.append(PASS)
+            return plays
+        return [DRAW] if may_draw_again(rules, turn_draws, left) else [PASS]
+    plays = table.plays(hand)
+    if plays:  # R12
+        return plays
+    return [DRAW] if left > rules.boneyard_reserve else [PASS]  # R13-R15
+
+
+def may_draw_again(rules: Rules, turn_draws: int, left: int) -> bool:
+    """Whether a seat that drew ``turn_draws`` tiles without a play draws again (R13, R14)."""
+    limit = rules.draws_per_turn
+    return left > rules.boneyard_reserve and (limit is None or turn_draws < limit)
+
+
+def obligation(table: TableState, turn_draws: int) -> Obligation:
+    """What the rules demand of the next play in a round in play (R6-R9, R13)."""
+    if not table.placed:
+        return Obligation.ROUND_DOUBLE
+    if turn_draws:
+        return Obligation.DRAWN_TILE
+    if table.pending == table.double:
+        return Obligation.OPENING
+    if table.pending >= 0:
+        return Obligation.TOES
+    if table.need_foot:
+        return Obligation.FIRST_FOOT
+    return Obligation.NONE

@@ -1,0 +1,132 @@
+"""The engine (chickenfoot._engine): the round's flow on bare values, as Round plays it.
+
+Round.apply is State.refusal then State.after, so these tests check the ways into the
+engine the bots, simulation and adapters use: playouts, unchecked replays, states read
+from and made into rounds, and the one scoring function (R13-R18).
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import attrs
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from strategies import PRESET_NAMES, played_rounds
+
+from chickenfoot import PRESETS, Draw, Ending, Move, Round, Tile
+from chickenfoot._engine import State, new_state
+from chickenfoot._round import apply_unchecked, history_of, round_from_state, state_of
+from chickenfoot._scoring import hand_score, hand_scores
+from chickenfoot._tiles import mask_of
+
+
+def _random_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
+    return rng.choice(moves)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@settings(max_examples=25)
+@given(data=st.data())
+def test_play_out_plays_the_round_round_plays(preset: str, data: st.DataObject) -> None:
+    """A playout picks the same moves as a loop over Round.apply fed the same random
+    numbers (a lone legal move is made without asking the policy), so it ends the same
+    way with the same scores (R12-R18).
+    """
+    rnd = data.draw(played_rounds(preset=preset, max_moves=80), label="round")
+    assume(not rnd.is_over)
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    engine_rng = random.Random(seed)
+    end = rnd
+    while not end.is_over:
+        moves = end.legal_moves()
+        end = end.apply(moves[0] if len(moves) == 1 else engine_rng.choice(moves))
+    state = state_of(rnd)
+    final = state.play_out(_random_policy, random.Random(seed))
+    assert final.outcome == end.outcome
+    assert final.hands == state_of(end).hands
+    assert state_of(rnd) is state  # the playout left the round's state as it was
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_unchecked_replay_and_rebuilt_rounds_equal_the_checked_ones(preset: str) -> None:
+    """apply_unchecked is apply without the check; a round rebuilt from its state, deal
+    and moves equals it (the trusted constructor for positions)."""
+    rules = PRESETS[preset]
+    players = min(rules.player_counts)
+    rng = random.Random(preset)
+    rnd = fast = Round.deal(rules, players, seed=11)
+    while not rnd.is_over:
+        move = rng.choice(rnd.legal_moves())
+        rnd, fast = rnd.apply(move), apply_unchecked(fast, move)
+        assert fast == rnd
+        history, length = history_of(rnd)
+        assert length == len(rnd.moves)
+        assert history is not None
+        assert history[:2] == (rnd.history[-1].seat, move)
+        rebuilt = round_from_state(
+            state_of(rnd),
+            dealt=tuple(mask_of(h) for h in rnd.dealt_hands),
+            first=rnd.first,
+            moves=[(e.seat, e.move) for e in rnd.history],
+            seed=rnd.seed,
+        )
+        assert rebuilt == rnd
+        assert rebuilt.to_json() == rnd.to_json()
+        assert pickle.loads(pickle.dumps(rebuilt)) == rnd
+
+
+def test_states_are_never_changed() -> None:
+    """Every step returns a new state; the old one keeps its hands, boneyard and turn."""
+    rnd = Round.deal(PRESETS["classic"], 4, seed=5)
+    rng = random.Random(5)
+    while not rnd.is_over:
+        state = state_of(rnd)
+        before = (state.hands, state.drawn, state.to_move, state.turn_draws, state.table)
+        move = rng.choice(state.moves())
+        after = state.after(move)
+        assert after is not state
+        assert (state.hands, state.drawn, state.to_move, state.turn_draws, state.table) == before
+        rnd = rnd.apply(move)
+
+
+def test_refusal_checks_its_argument() -> None:
+    state = state_of(Round.deal(PRESETS["classic"], 4, seed=1))
+    with pytest.raises(TypeError, match="a move is a Play, Draw or Pass"):
+        state.refusal("draw")  # type: ignore[arg-type]
+    assert state.refusal(Draw()) == (
+        "seat 0 holds the round double 9-9 and must place it",
+        "R6",
+    )
+
+
+def test_new_state_blocks_a_round_nobody_can_move() -> None:
+    """A state made with no play anywhere and a closed boneyard ends at once (R16, R18)."""
+    rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+    state = state_of(rnd)
+    blocked = new_state(
+        state.rules,
+        state.table,
+        (mask_of([Tile(1, 0)]), mask_of([Tile(2, 0)]), mask_of([Tile(0, 0)]), 0),
+        (),
+        lead=1,
+        to_move=1,
+    )
+    assert blocked.outcome is not None
+    assert blocked.outcome.ending is Ending.BLOCKED
+    assert blocked.outcome.scores == (1, 2, 50, 0)  # classic: 0-0 counts 50 (R17)
+    assert blocked.outcome.winner == 3
+    assert blocked.to_move == -1
+    assert blocked.moves() == []
+
+
+@pytest.mark.parametrize("double_blank", [0, 25, 50])
+def test_one_scoring_function_reads_the_knobs(double_blank: int) -> None:
+    """R17: pips, the double-blank counting its knob; every scorer goes through it."""
+    rules = attrs.evolve(PRESETS["classic"], double_blank=double_blank)
+    hand = mask_of([Tile(0, 0), Tile(6, 5), Tile(2, 0)])
+    assert hand_score(rules, hand) == double_blank + 11 + 2
+    assert hand_score(rules, 0) == 0
+    assert hand_scores(rules, [hand, 1]) == (double_blank + 13, double_blank)
