@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
-from ._engine import Ending, Obligation, Outcome, State, new_state
-from ._moves import Draw, Event, Move, Play
+from ._engine import Ending, Outcome, State, new_state
+from ._moves import Draw, Event, Move
 from ._rules import Rules
-from ._table import Layout, OpenEnd, Placement, TableState
+from ._shown import TableShown
+from ._table import TableState
 from ._tiles import TILES, Tile, set_length, tiles_of
 from .errors import DealError, IllegalMoveError
 
@@ -32,7 +33,7 @@ _History: TypeAlias = "tuple[int, Move, _History] | None"
 
 
 @attrs.frozen(init=False, repr=False, eq=False, getstate_setstate=False)
-class Round:
+class Round(TableShown):
     """One round: the hands, the boneyard, the table and whose turn it is.
 
     Make one with :meth:`deal` (shuffled from a seed) or :meth:`from_deal` (an explicit
@@ -214,6 +215,14 @@ class Round:
     # -- what everybody can see -------------------------------------------------------------
 
     @property
+    def _table(self) -> TableState:
+        return self._state.table
+
+    @property
+    def _turn_draws(self) -> int:
+        return self._state.turn_draws
+
+    @property
     def players(self) -> int:
         """How many seats play."""
         return len(self._state.hands)
@@ -257,11 +266,6 @@ class Round:
         """The seat to move, or ``None`` once the round is over."""
         to_move = self._state.to_move
         return None if to_move < 0 else to_move
-
-    @property
-    def is_over(self) -> bool:
-        """Whether somebody went out or the round is blocked (R16)."""
-        return self._state.outcome is not None
 
     @property
     def hands(self) -> tuple[tuple[Tile, ...], ...]:
@@ -318,11 +322,6 @@ class Round:
     def history(self) -> tuple[Event, ...]:
         """Every move so far with the seat that made it and each drawn tile, first first."""
         return _events(self._history, self._state.boneyard, self._state.table, None)
-
-    @property
-    def layout(self) -> Layout:
-        """The tiles on the table as a tree (R1)."""
-        return _layout_of_events(self.history, self._state.table, self.rules.start)
 
     def view(self, seat: int) -> RoundView:
         """What ``seat`` can see of this round: its hand, the table, the public history.
@@ -458,26 +457,6 @@ class Round:
         return round_from_position(rules, text)
 
     @property
-    def open_ends(self) -> tuple[OpenEnd, ...]:
-        """Every place a tile could go, ignoring obligations, by the tile played onto.
-
-        While a double waits for its toes (or the round double for its opening), it is
-        the only place a tile may go now; the others are listed all the same.
-        """
-        return self._state.table.open_ends()
-
-    @property
-    def pending_double(self) -> Tile | None:
-        """The double whose places must be filled first (R7, R9), if any."""
-        pending = self._state.table.pending
-        return None if pending < 0 else TILES[pending]
-
-    @property
-    def obligation(self) -> Obligation:
-        """What the rules demand of the next play (none once the round is over)."""
-        return self._state.obligation
-
-    @property
     def drawn_tile(self) -> Tile | None:
         """The tile the player to move has just drawn this turn, if any (R13)."""
         drawn = self._state.drawn_tile
@@ -600,12 +579,6 @@ class Round:
             node = (seat, move, node)
         for name in _FIELDS:
             object.__setattr__(self, name, node if name == "_history" else state[name])
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG, for notebooks (see :func:`~chickenfoot.table_svg`)."""
-        from ._pictures import table_svg
-
-        return table_svg(self)
 
     def __repr__(self) -> str:
         where = f"double {self.round_double}"
@@ -732,18 +705,6 @@ def _events(
             drawn += 1
         out.append(Event(mover, move, tile))
     return tuple(out)
-
-
-def _layout_of_events(events: Iterable[Event], table: TableState, start: str) -> Layout:
-    """The layout tree built by the plays among ``events`` (R1)."""
-    placements = [
-        Placement(e.move.tile, e.move.onto, e.seat) for e in events if type(e.move) is Play
-    ]
-    if table.origin is not None:
-        return Layout(table.origin.placements + tuple(placements))
-    if start == "centre":
-        placements.insert(0, Placement(TILES[table.double], None, None))
-    return Layout(tuple(placements))
 
 
 def _round_double(value: Tile | int | None, n: int) -> int:

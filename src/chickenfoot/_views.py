@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ._engine import Obligation, Outcome, obligation, turn_moves
+from ._engine import Outcome, turn_moves
 from ._moves import Draw, Event, Move, Play
 from ._round import (
     Round,
     _History,
-    _layout_of_events,
     _moves_of,
     apply_unchecked,
     check_seat,
@@ -27,7 +26,8 @@ from ._round import (
 )
 from ._rules import Rules
 from ._scoring import Standing
-from ._table import Layout, OpenEnd, TableState
+from ._shown import TableShown
+from ._table import TableState
 from ._tiles import TILES, Tile, mask_of, tile_set
 from .errors import IllegalMoveError
 
@@ -38,7 +38,7 @@ __all__ = ["MatchView", "RoundView"]
 
 
 @attrs.frozen(repr=False, eq=False, getstate_setstate=False)
-class RoundView:
+class RoundView(TableShown):
     """A round as seat :attr:`seat` sees it (hidden information left out).
 
     Made by :meth:`Round.view <chickenfoot.Round.view>` (or :meth:`Match.view
@@ -137,34 +137,6 @@ class RoundView:
         return len(self.hand_counts)
 
     @property
-    def is_over(self) -> bool:
-        """Whether the round has ended (R16)."""
-        return self.outcome is not None
-
-    @property
-    def layout(self) -> Layout:
-        """The tiles on the table as a tree (R1)."""
-        return _layout_of_events(self.history, self._table, self.rules.start)
-
-    @property
-    def open_ends(self) -> tuple[OpenEnd, ...]:
-        """Every place a tile could go, ignoring obligations (see :attr:`Round.open_ends`)."""
-        return self._table.open_ends()
-
-    @property
-    def pending_double(self) -> Tile | None:
-        """The double whose places must be filled first (R7, R9), if any."""
-        pending = self._table.pending
-        return None if pending < 0 else TILES[pending]
-
-    @property
-    def obligation(self) -> Obligation:
-        """What the rules demand of the next play."""
-        if self.outcome is not None:
-            return Obligation.NONE
-        return obligation(self._table, self._turn_draws)
-
-    @property
     def drawn_tile(self) -> Tile | None:
         """The tile this seat has just drawn, when it is still this seat's turn (R13)."""
         if self._turn_draws and self.to_move == self.seat:
@@ -211,12 +183,6 @@ class RoundView:
         (True, True)
         """
         return sample_state(self, rng, max_tries)
-
-    def _repr_svg_(self) -> str:
-        """The table as this seat sees it, as SVG, for notebooks."""
-        from ._pictures import table_svg
-
-        return table_svg(self)
 
     def __repr__(self) -> str:
         state = "over" if self.to_move is None else f"seat {self.to_move} to move"

@@ -36,9 +36,10 @@ from ._moves import Draw, Move, Pass, Play
 from ._round import Round, state_of
 from ._rules import Rules
 from ._scoring import hand_score
+from ._shown import table_of
 from ._table import TableState
 from ._tiles import HIGH, LOW, mask_of
-from ._views import RoundView, table_of
+from ._views import RoundView
 from .errors import IllegalMoveError
 
 __all__ = [

@@ -1,0 +1,103 @@
+"""What a table shows: the properties a round and a view of it share.
+
+A :class:`~chickenfoot.Round` and a :class:`~chickenfoot.RoundView` show the same table:
+the layout (R1), its open ends (R2, R3), the double waiting for its places (R7, R9) and
+what the rules demand of the next play (R6-R9, R13). :class:`TableShown` defines these
+once; both classes inherit them and supply the table, the history and the turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ._engine import Obligation, Outcome, obligation
+from ._moves import Event, Play
+from ._table import Layout, OpenEnd, Placement, TableState
+from ._tiles import TILES, Tile
+
+if TYPE_CHECKING:
+    from ._rules import Rules
+
+__all__ = ["TableShown", "layout_of_events", "table_of"]
+
+
+class TableShown:
+    """The table as a round or a view shows it (a base class; internal).
+
+    A subclass provides ``rules``, ``outcome``, ``history``, ``to_move``, ``players`` and
+    the engine's ``_table`` and ``_turn_draws``.
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        rules: Rules
+
+        @property
+        def outcome(self) -> Outcome | None: ...
+        @property
+        def history(self) -> tuple[Event, ...]: ...
+        @property
+        def to_move(self) -> int | None: ...
+        @property
+        def players(self) -> int: ...
+        @property
+        def _table(self) -> TableState: ...
+        @property
+        def _turn_draws(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether somebody went out or the round is blocked (R16)."""
+        return self.outcome is not None
+
+    @property
+    def layout(self) -> Layout:
+        """The tiles on the table as a tree (R1)."""
+        return layout_of_events(self.history, self._table, self.rules.start)
+
+    @property
+    def open_ends(self) -> tuple[OpenEnd, ...]:
+        """Every place a tile could go, ignoring obligations, by the tile played onto.
+
+        While a double waits for its toes (or the round double for its opening), it is
+        the only place a tile may go now; the others are listed all the same.
+        """
+        return self._table.open_ends()
+
+    @property
+    def pending_double(self) -> Tile | None:
+        """The double whose places must be filled first (R7, R9), if any."""
+        pending = self._table.pending
+        return None if pending < 0 else TILES[pending]
+
+    @property
+    def obligation(self) -> Obligation:
+        """What the rules demand of the next play (none once the round is over)."""
+        if self.outcome is not None:
+            return Obligation.NONE
+        return obligation(self._table, self._turn_draws)
+
+    def _repr_svg_(self) -> str:
+        """The table as SVG, for notebooks (see :func:`~chickenfoot.table_svg`)."""
+        from ._pictures import table_svg
+
+        return table_svg(self)
+
+
+def table_of(shown: TableShown) -> TableState:
+    """The engine's table of a round or a view (for bots that read its bitmasks)."""
+    return shown._table
+
+
+def layout_of_events(events: Iterable[Event], table: TableState, start: str) -> Layout:
+    """The layout tree built by the plays among ``events`` (R1)."""
+    placements = [
+        Placement(e.move.tile, e.move.onto, e.seat) for e in events if type(e.move) is Play
+    ]
+    if table.origin is not None:  # a round set up from a position starts there
+        return Layout(table.origin.placements + tuple(placements))
+    if start == "centre":
+        placements.insert(0, Placement(TILES[table.double], None, None))
+    return Layout(tuple(placements))
