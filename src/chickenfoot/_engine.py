@@ -36,7 +36,7 @@ import attrs
 from ._moves import DRAW, PASS, Draw, Move, Pass, Play
 from ._rules import Rules
 from ._scoring import hand_scores, round_winner
-from ._table import _NONE, TableState, play_of
+from ._table import ROOT, TableState, play_of
 from ._tiles import TILES, Tile
 
 __all__ = ["Ending", "Obligation", "Outcome", "Policy", "State", "new_state"]
@@ -367,7 +367,7 @@ def turn_moves(
     """
     if not table.placed:  # R6: the round double is placed or searched for
         if hand >> table.double & 1:
-            return [play_of(table.double, _NONE)]
+            return [play_of(table.double, ROOT)]
         return [PASS] if turn_draws else [DRAW]
     if turn_draws:  # R13: only the drawn tile
         plays = table.plays(1 << drawn)

@@ -386,7 +386,7 @@ def _read(record: _Json) -> _Parsed:
     if not 2 <= players <= MAX_PLAYERS:
         _fail("players", f"a record has 2 to {MAX_PLAYERS} players, not {players}")
     seed = _integer_or_null(record["seed"], "seed", top=SEED_BOUND)
-    rules = _read_rules(record["rules"])
+    rules = read_rules(record["rules"])
     try:
         rules.check_players(players)
     except ChickenFootError as exc:
@@ -400,7 +400,7 @@ def _read(record: _Json) -> _Parsed:
     return _Parsed(kind, rules, players, seed, rounds)
 
 
-def _read_rules(value: _Json) -> Rules:
+def read_rules(value: _Json) -> Rules:
     obj = _object(value, "rules", ("preset", "knobs"))
     preset = obj["preset"]
     if preset is not None:
@@ -576,7 +576,7 @@ def _knob_json(value: object) -> _Json:
     return value
 
 
-def _rules_record(rules: Rules) -> _Record:
+def rules_record(rules: Rules) -> _Record:
     preset = rules.name if rules.name in PRESETS else None
     base = None if preset is None else PRESETS[preset]
     knobs = {
@@ -614,7 +614,7 @@ def round_to_record(rnd: Round) -> _Record:
             "format": FORMAT,
             "version": VERSION,
             "kind": "round",
-            "rules": _rules_record(rnd.rules),
+            "rules": rules_record(rnd.rules),
             "players": rnd.players,
             "seed": rnd.seed,
             "rounds": [_entry_record(rnd, rnd.seed is None)],
@@ -633,7 +633,7 @@ def match_to_record(match: Match) -> _Record:
             "format": FORMAT,
             "version": VERSION,
             "kind": "match",
-            "rules": _rules_record(match.rules),
+            "rules": rules_record(match.rules),
             "players": match.players,
             "seed": match.seed,
             "rounds": [_entry_record(r, match.seed is None) for r in rounds],

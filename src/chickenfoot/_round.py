@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["Round"]
 
 #: The history as a linked list, newest first: ``(seat, move, older)``.
-_History: TypeAlias = "tuple[int, Move, _History] | None"
+History: TypeAlias = "tuple[int, Move, History] | None"
 
 
 @attrs.frozen(init=False, repr=False, eq=False, getstate_setstate=False)
@@ -62,7 +62,7 @@ class Round(TableShown):
     _state: State
     _dealt: tuple[int, ...]
     _first: int
-    _history: _History
+    _history: History
     _length: int
     _seed: int | None
 
@@ -316,7 +316,7 @@ class Round(TableShown):
     def moves(self) -> tuple[Move, ...]:
         """Every move so far, the first first; for a round set up from a position
         (:meth:`from_position`), every move since that position."""
-        return tuple(move for _, move in _moves_of(self._history))
+        return tuple(move for _, move in moves_of(self._history))
 
     @property
     def history(self) -> tuple[Event, ...]:
@@ -569,16 +569,10 @@ class Round(TableShown):
         return hash((state.hands, state.drawn, state.to_move, self._length, self._first))
 
     def __getstate__(self) -> dict[str, Any]:
-        state = {name: getattr(self, name) for name in _FIELDS}
-        state["_history"] = _moves_of(self._history)
-        return state
+        return pickled_state(self, _FIELDS, "_history")
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        node: _History = None
-        for seat, move in state["_history"]:
-            node = (seat, move, node)
-        for name in _FIELDS:
-            object.__setattr__(self, name, node if name == "_history" else state[name])
+        unpickle_state(self, state, _FIELDS, "_history")
 
     def __repr__(self) -> str:
         where = f"double {self.round_double}"
@@ -607,7 +601,7 @@ def _make(
     state: State,
     dealt: tuple[int, ...],
     first: int,
-    history: _History,
+    history: History,
     length: int,
     seed: int | None,
 ) -> Round:
@@ -631,7 +625,7 @@ def state_of(rnd: Round) -> State:
     return rnd._state
 
 
-def history_of(rnd: Round) -> tuple[_History, int]:
+def history_of(rnd: Round) -> tuple[History, int]:
     """The history of ``rnd`` as its linked list ``(seat, move, older)``, and its length."""
     return rnd._history, rnd._length
 
@@ -661,13 +655,10 @@ def round_from_state(
     seed of the deal, if any. Nothing is checked: the caller vouches that ``state`` is
     what ``moves`` make of ``dealt`` and ``state.boneyard``.
     """
-    history: _History = None
-    for seat, move in moves:
-        history = (seat, move, history)
-    return _make(state.rules, state, dealt, first, history, len(moves), seed)
+    return _make(state.rules, state, dealt, first, _linked(moves), len(moves), seed)
 
 
-def same_history(a: _History, b: _History) -> bool:
+def same_history(a: History, b: History) -> bool:
     """Whether two histories hold the same moves by the same seats, compared without
     recursion (a long round would exhaust the stack) and stopping at a shared tail."""
     while a is not None and b is not None:
@@ -679,7 +670,30 @@ def same_history(a: _History, b: _History) -> bool:
     return a is b
 
 
-def _moves_of(history: _History) -> list[tuple[int, Move]]:
+def _linked(moves: Iterable[tuple[int, Move]]) -> History:
+    """The linked history of ``(seat, move)`` pairs, the first first."""
+    history: History = None
+    for seat, move in moves:
+        history = (seat, move, history)
+    return history
+
+
+def pickled_state(obj: object, fields: Sequence[str], history: str) -> dict[str, Any]:
+    """The pickled state of a round or view: its ``fields``, the linked history in
+    field ``history`` as a list (unpickling a long linked list would exhaust the stack)."""
+    state = {name: getattr(obj, name) for name in fields}
+    state[history] = moves_of(state[history])
+    return state
+
+
+def unpickle_state(obj: object, state: dict[str, Any], fields: Sequence[str], history: str) -> None:
+    """Fill a frozen round or view from :func:`pickled_state`."""
+    node = _linked(state[history])
+    for name in fields:
+        object.__setattr__(obj, name, node if name == history else state[name])
+
+
+def moves_of(history: History) -> list[tuple[int, Move]]:
     """``(seat, move)`` of every move in ``history``, the first first."""
     out: list[tuple[int, Move]] = []
     while history is not None:
@@ -690,14 +704,14 @@ def _moves_of(history: _History) -> list[tuple[int, Move]]:
 
 
 def _events(
-    history: _History, boneyard: tuple[int, ...], table: TableState, seat: int | None
+    history: History, boneyard: tuple[int, ...], table: TableState, seat: int | None
 ) -> tuple[Event, ...]:
     """The events of ``history``, showing drawn tiles to ``seat`` (to all for ``None``)."""
     out = []
     # A round set up from a position keeps the tiles drawn in the position's turn before
     # the boneyard, so its history's draws start after them.
     drawn = 0 if table.origin is None else table.origin.draws
-    for mover, move in _moves_of(history):
+    for mover, move in moves_of(history):
         tile = None
         if type(move) is Draw:
             if seat is None or seat == mover:

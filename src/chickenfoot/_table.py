@@ -131,16 +131,16 @@ class Origin:
     draws: int
 
 
-_NONE: Final = 4095  # the onto code of the round double's placement
+ROOT: Final = 4095  # the onto code of the round double's placement
 _PLAYS: dict[int, Play] = {}
 
 
 def play_of(tile: int, onto: int) -> Play:
-    """The shared :class:`Play` of tile index ``tile`` onto index ``onto`` (or ``_NONE``)."""
+    """The shared :class:`Play` of tile index ``tile`` onto index ``onto`` (or ``ROOT``)."""
     key = tile << 12 | onto
     move = _PLAYS.get(key)
     if move is None:
-        move = Play(TILES[tile], None if onto == _NONE else TILES[onto])
+        move = Play(TILES[tile], None if onto == ROOT else TILES[onto])
         _PLAYS[key] = move
     return move
 

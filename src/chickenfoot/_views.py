@@ -15,14 +15,16 @@ import attrs
 from ._engine import Outcome, turn_moves
 from ._moves import Draw, Event, Move, Play
 from ._round import (
+    History,
     Round,
-    _History,
-    _moves_of,
     apply_unchecked,
     check_seat,
     history_of,
+    moves_of,
+    pickled_state,
     same_history,
     state_of,
+    unpickle_state,
 )
 from ._rules import Rules
 from ._scoring import Standing
@@ -77,7 +79,7 @@ class RoundView(TableShown):
     first: int
     #: The ending, winner and scores once the round is over.
     outcome: Outcome | None
-    _moves: _History = attrs.field(repr=False, alias="moves")
+    _moves: History = attrs.field(repr=False, alias="moves")
     _mine: tuple[Tile, ...] = attrs.field(repr=False, alias="mine")
     _length: int = attrs.field(repr=False, alias="length")
     _table: TableState = attrs.field(repr=False, alias="table")
@@ -91,7 +93,7 @@ class RoundView(TableShown):
             next(mine)  # the tile drawn before the position, not a move of the history
         return tuple(
             Event(seat, move, next(mine) if seat == self.seat and type(move) is Draw else None)
-            for seat, move in _moves_of(self._moves)
+            for seat, move in moves_of(self._moves)
         )
 
     def __eq__(self, other: object) -> bool:
@@ -120,16 +122,10 @@ class RoundView(TableShown):
         return hash((self.seat, self.hand, self.hand_counts, self.to_move, self._length))
 
     def __getstate__(self) -> dict[str, Any]:
-        state = {a.name: getattr(self, a.name) for a in attrs.fields(RoundView)}
-        state["_moves"] = _moves_of(self._moves)
-        return state
+        return pickled_state(self, [a.name for a in attrs.fields(RoundView)], "_moves")
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        node: _History = None
-        for seat, move in state["_moves"]:
-            node = (seat, move, node)
-        for a in attrs.fields(RoundView):
-            object.__setattr__(self, a.name, node if a.name == "_moves" else state[a.name])
+        unpickle_state(self, state, [a.name for a in attrs.fields(RoundView)], "_moves")
 
     @property
     def players(self) -> int:

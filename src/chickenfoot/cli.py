@@ -31,7 +31,7 @@ from ._engine import Ending, Obligation
 from ._match import Match
 from ._moves import Draw, Event, Move, Pass, Play
 from ._notation import parse_move
-from ._records import _read_rules, load_record
+from ._records import load_record, read_rules
 from ._round import Round
 from ._rules import PRESETS, Rules, find_preset
 from ._scoring import Standing
@@ -396,7 +396,7 @@ def _rules_of(args: argparse.Namespace) -> Rules:
         except RulesError as exc:
             raise UsageError(f"{path}: {exc}") from None
     try:
-        return _read_rules(data)
+        return read_rules(data)
     except RecordError as exc:
         raise UsageError(f"{path}: {exc}") from None
 

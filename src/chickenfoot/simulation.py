@@ -42,7 +42,7 @@ import attrs
 from ._engine import Ending
 from ._match import Match
 from ._moves import Draw
-from ._records import _rules_record
+from ._records import rules_record
 from ._rules import Rules
 from .bots import Player, play_match
 
@@ -199,7 +199,7 @@ class Summary:
          'rounds', 'rules', 'seats', 'seed', 'went_out_rate']
         """
         out: dict[str, Any] = {
-            "rules": _rules_record(self.rules),
+            "rules": rules_record(self.rules),
             "players": self.players,
             "games": self.games,
             "seed": self.seed,
