@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = ["Round"]
 
 #: The history as a linked list, newest first: ``(seat, move, older)``.
-History: TypeAlias = "tuple[int, Move, History] | None"
+_History: TypeAlias = "tuple[int, Move, _History] | None"
 
 
 @attrs.frozen(init=False, repr=False, eq=False, getstate_setstate=False)
@@ -62,7 +62,7 @@ class Round(TableShown):
     _state: State
     _dealt: tuple[int, ...]
     _first: int
-    _history: History
+    _history: _History
     _length: int
     _seed: int | None
 
@@ -601,7 +601,7 @@ def _make(
     state: State,
     dealt: tuple[int, ...],
     first: int,
-    history: History,
+    history: _History,
     length: int,
     seed: int | None,
 ) -> Round:
@@ -625,7 +625,7 @@ def state_of(rnd: Round) -> State:
     return rnd._state
 
 
-def history_of(rnd: Round) -> tuple[History, int]:
+def history_of(rnd: Round) -> tuple[_History, int]:
     """The history of ``rnd`` as its linked list ``(seat, move, older)``, and its length."""
     return rnd._history, rnd._length
 
@@ -658,7 +658,7 @@ def round_from_state(
     return _make(state.rules, state, dealt, first, _linked(moves), len(moves), seed)
 
 
-def same_history(a: History, b: History) -> bool:
+def same_history(a: _History, b: _History) -> bool:
     """Whether two histories hold the same moves by the same seats, compared without
     recursion (a long round would exhaust the stack) and stopping at a shared tail."""
     while a is not None and b is not None:
@@ -670,9 +670,9 @@ def same_history(a: History, b: History) -> bool:
     return a is b
 
 
-def _linked(moves: Iterable[tuple[int, Move]]) -> History:
+def _linked(moves: Iterable[tuple[int, Move]]) -> _History:
     """The linked history of ``(seat, move)`` pairs, the first first."""
-    history: History = None
+    history: _History = None
     for seat, move in moves:
         history = (seat, move, history)
     return history
@@ -693,7 +693,7 @@ def unpickle_state(obj: object, state: dict[str, Any], fields: Sequence[str], hi
         object.__setattr__(obj, name, node if name == history else state[name])
 
 
-def moves_of(history: History) -> list[tuple[int, Move]]:
+def moves_of(history: _History) -> list[tuple[int, Move]]:
     """``(seat, move)`` of every move in ``history``, the first first."""
     out: list[tuple[int, Move]] = []
     while history is not None:
@@ -704,7 +704,7 @@ def moves_of(history: History) -> list[tuple[int, Move]]:
 
 
 def _events(
-    history: History, boneyard: tuple[int, ...], table: TableState, seat: int | None
+    history: _History, boneyard: tuple[int, ...], table: TableState, seat: int | None
 ) -> tuple[Event, ...]:
     """The events of ``history``, showing drawn tiles to ``seat`` (to all for ``None``)."""
     out = []

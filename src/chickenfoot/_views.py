@@ -15,8 +15,8 @@ import attrs
 from ._engine import Outcome, turn_moves
 from ._moves import Draw, Event, Move, Play
 from ._round import (
-    History,
     Round,
+    _History,
     apply_unchecked,
     check_seat,
     history_of,
@@ -79,7 +79,7 @@ class RoundView(TableShown):
     first: int
     #: The ending, winner and scores once the round is over.
     outcome: Outcome | None
-    _moves: History = attrs.field(repr=False, alias="moves")
+    _moves: _History = attrs.field(repr=False, alias="moves")
     _mine: tuple[Tile, ...] = attrs.field(repr=False, alias="mine")
     _length: int = attrs.field(repr=False, alias="length")
     _table: TableState = attrs.field(repr=False, alias="table")
