@@ -51,6 +51,7 @@ from ._engine import Obligation
 from ._moves import DRAW, Draw, Event, Move, Play
 from ._round import Round, apply_unchecked
 from ._rules import Rules, find_preset
+from ._scoring import hand_score
 from ._tiles import TILES, Tile
 from ._views import RoundView
 from .errors import IllegalMoveError
@@ -151,8 +152,8 @@ class _Config:
 
     @property
     def max_score(self) -> int:
-        """A bound on one hand's penalty points (R17): every pip of the set."""
-        return sum(t.high + t.low for t in set_tiles(self.n)) + self.rules.double_blank
+        """A bound on one hand's penalty points (R17): the score of the whole set."""
+        return hand_score(self.rules, (1 << self.tiles) - 1)
 
 
 @functools.cache
