@@ -174,27 +174,21 @@ class State:
             return self._search_refusal(move, seat, hand, TILES[self.table.double])
         if isinstance(move, Play):
             return self._play_refusal(move, seat, hand)
-        drawing = isinstance(move, Draw)
-        rules = self.rules
-        if self.turn_draws:  # R13: after a draw
-            drawn = TILES[self.boneyard[self.drawn - 1]]
-            if self.table.playable(1 << drawn.index):
-                if drawing or rules.play_drawn == "must":
-                    return f"seat {seat} must play the drawn tile {drawn}", "R13"
-                return None
-            if may_draw_again(rules, self.turn_draws, self.left):
-                return None if drawing else (f"seat {seat} must draw again", "R13")
-            if not drawing:
-                return None
-            if self.can_draw:
-                limit = rules.draws_per_turn
-                return f"seat {seat} has drawn the {limit} tile(s) allowed this turn", "R13"
-            return self._closed_boneyard(), "R14"
-        if self.table.playable(hand):
+        moves = self.moves()  # the turn's rules decide (R12-R15); what follows explains
+        if any(type(m) is kind for m in moves):
+            return None
+        if type(moves[0]) is Play:
+            if self.turn_draws:
+                return f"seat {seat} must play the drawn tile {TILES[self.drawn_tile]}", "R13"
             return f"seat {seat} has a legal play and may not {move}", "R12"
-        if self.can_draw:
-            return None if drawing else (f"seat {seat} has no play and must draw", "R13")
-        return (self._closed_boneyard(), "R14") if drawing else None
+        if kind is Pass:  # the seat must draw
+            if self.turn_draws:
+                return f"seat {seat} must draw again", "R13"
+            return f"seat {seat} has no play and must draw", "R13"
+        if self.turn_draws and self.can_draw:  # the seat must pass
+            limit = self.rules.draws_per_turn
+            return f"seat {seat} has drawn the {limit} tile(s) allowed this turn", "R13"
+        return self._closed_boneyard(), "R14"
 
     def _closed_boneyard(self) -> str:
         reserve = self.rules.boneyard_reserve
