@@ -20,8 +20,8 @@ round's state and build rounds through the named functions of ``chickenfoot._rou
 
 A state is never changed once made: every step returns a new one, sharing the table
 and the boneyard. Methods trust their arguments unless they say otherwise. The state is
-a plain class with ``__slots__`` (no attrs, no recursive types), so it compiles as a
-native class.
+a plain class with ``__slots__`` (no attrs, no recursive types), to suit compilers such as
+mypyc.
 """
 
 from __future__ import annotations
