@@ -104,22 +104,30 @@ def test_refusal_checks_its_argument() -> None:
 
 def test_new_state_blocks_a_round_nobody_can_move() -> None:
     """A state made with no play anywhere and a closed boneyard ends at once (R16, R18)."""
-    rnd = Round.deal(PRESETS["classic"], 4, seed=1)
-    state = state_of(rnd)
-    blocked = new_state(
-        state.rules,
-        state.table,
-        (mask_of([Tile(1, 0)]), mask_of([Tile(2, 0)]), mask_of([Tile(0, 0)]), 0),
-        (),
-        lead=1,
-        to_move=1,
+    state = state_of(Round.deal(PRESETS["classic"], 4, seed=1))
+    hands = (
+        mask_of([Tile(1, 0)]),
+        mask_of([Tile(2, 0)]),
+        mask_of([Tile(0, 0)]),
+        mask_of([Tile(3, 1)]),
     )
+    blocked = new_state(state.rules, state.table, hands, (), lead=1, to_move=1)
     assert blocked.outcome is not None
     assert blocked.outcome.ending is Ending.BLOCKED
-    assert blocked.outcome.scores == (1, 2, 50, 0)  # classic: 0-0 counts 50 (R17)
-    assert blocked.outcome.winner == 3
+    assert blocked.outcome.scores == (1, 2, 50, 4)  # classic: 0-0 counts 50 (R17)
+    assert blocked.outcome.winner == 0
     assert blocked.to_move == -1
     assert blocked.moves() == []
+
+
+def test_new_state_with_an_empty_hand_has_gone_out() -> None:
+    """A seat with no tile went out, even where nobody else could move (R16, R17)."""
+    state = state_of(Round.deal(PRESETS["classic"], 4, seed=1))
+    hands = (mask_of([Tile(1, 0)]), 0, mask_of([Tile(0, 0)]), mask_of([Tile(3, 1)]))
+    out = new_state(state.rules, state.table, hands, (), lead=1, to_move=2)
+    assert out.outcome is not None
+    assert out.outcome.ending is Ending.WENT_OUT
+    assert (out.outcome.winner, out.outcome.scores) == (1, (1, 0, 50, 4))
 
 
 @pytest.mark.parametrize("double_blank", [0, 25, 50])

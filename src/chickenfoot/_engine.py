@@ -342,13 +342,19 @@ def new_state(
     to_move: int,
     turn_draws: int = 0,
 ) -> State:
-    """A state from bare values, ended at once if nobody can move (R16); trusted.
+    """A state from bare values, ended at once if a seat holds no tile (it went out) or
+    nobody can move (R16); trusted.
 
     The values must describe a position the rules can reach: every tile of the set once
     in a hand, on ``table`` or in ``boneyard``, ``to_move`` a seat, ``lead`` a seat once
-    the round double is on the table (else -1).
+    the round double is on the table (else -1), at most one empty hand.
     """
-    return _new(rules, table, hands, boneyard, drawn, lead, to_move, turn_draws)._settled()
+    state = _new(rules, table, hands, boneyard, drawn, lead, to_move, turn_draws)
+    for seat, hand in enumerate(hands):
+        if not hand:  # R16: went out
+            outcome = Outcome(Ending.WENT_OUT, seat, hand_scores(rules, hands))
+            return _ended(state, table, hands, lead, outcome)
+    return state._settled()
 
 
 def turn_moves(

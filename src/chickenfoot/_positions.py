@@ -38,7 +38,9 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from ._engine import new_state
 from ._moves import Draw, Play
+from ._shown import table_of
 from ._table import Origin, Placement, TableState
 from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
 from .errors import ChickenFootError, PositionError
@@ -68,6 +70,8 @@ def _tiles_text(tiles: Sequence[Tile]) -> str:
 
 def position_of(rnd: Round) -> str:
     """The position of ``rnd`` in the canonical form (see :meth:`Round.to_position`)."""
+    from ._round import state_of
+
     placements = rnd.layout.placements
     layout = ",".join(str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in placements)
     hands = "/".join(_tiles_text(hand) for hand in rnd.hands)
@@ -75,7 +79,7 @@ def position_of(rnd: Round) -> str:
     lead = rnd.lead
     lead_text = "-" if lead is None or rnd.rules.start == "centre" else str(lead)
     drawn = rnd.drawn_tile
-    turn = "-" if drawn is None else f"{rnd._turn_draws}:{drawn}"
+    turn = "-" if drawn is None else f"{state_of(rnd).turn_draws}:{drawn}"
     return " ".join(
         (
             PREFIX,
@@ -277,7 +281,7 @@ def checked_round(
     the hands and the boneyard hold every other tile of the set once. ``lead`` and
     ``to_move`` are ``None`` where the text says ``-``.
     """
-    from ._round import Ending, _make
+    from ._round import round_from_state
 
     double = TILES[table.double]
     placed = table.placed
@@ -351,21 +355,18 @@ def checked_round(
     inner = (-1 if drawn is None else drawn.index,) * draws + boneyard
     origin = Origin(tuple(placements), lead_seat, draws)
     table = table.with_origin(origin)
-    rnd = _make(
-        rules, table, masks, masks, inner, draws, first, lead_seat,
-        0 if to_move is None else to_move, draws, None, 0, None, None,
-    )  # fmt: skip
     empty = [s for s, h in enumerate(masks) if not h]
-    if empty:
-        if len(empty) > 1 or not placed:
-            seats = " and ".join(f"seat {s}" for s in empty)
-            raise PositionError(
-                f"hands: {seats} hold no tile; the round ends when the first "
-                f"player goes out, after the round double is placed (R16)"
-            )
-        rnd = rnd._end(Ending.WENT_OUT, empty[0], rnd.pips_left())
-    else:
-        rnd = rnd._settle()
+    if empty and (len(empty) > 1 or not placed):
+        seats = " and ".join(f"seat {s}" for s in empty)
+        raise PositionError(
+            f"hands: {seats} hold no tile; the round ends when the first "
+            f"player goes out, after the round double is placed (R16)"
+        )
+    state = new_state(
+        rules, table, masks, inner, drawn=draws, lead=lead_seat,
+        to_move=0 if to_move is None else to_move, turn_draws=draws,
+    )  # fmt: skip
+    rnd = round_from_state(state, dealt=masks, first=first)
     ending = rnd.ending
     if ending is not None and to_move is not None:
         raise PositionError(f"to move: the round is over ({ending.value}, R16); write '-'")
@@ -374,7 +375,7 @@ def checked_round(
     return rnd
 
 
-def table_of(rules: Rules, n: int, double: int, placements: Sequence[Placement]) -> TableState:
+def table_after(rules: Rules, n: int, double: int, placements: Sequence[Placement]) -> TableState:
     """The table after ``placements`` were played in order (trusted: they are legal)."""
     table = TableState.empty(n, double)
     for p in placements:
@@ -397,11 +398,13 @@ def sample_position_state(view: RoundView, rng: random.Random, max_tries: int) -
     while holding a play is refused, R12), the moves since are replayed on it, and a
     sample that contradicts them is drawn again, up to ``max_tries`` times.
     """
-    from ._views import _assign_draws, _replays, _start_draw_shown
+    from ._round import apply_unchecked
+    from ._views import _assign_draws, _replays, start_drawn_tile
 
-    origin = view._table.origin
+    view_table = table_of(view)
+    origin = view_table.origin
     assert origin is not None
-    rules, n = view.rules, view._table.n
+    rules, n = view.rules, view_table.n
     events = view.history
     played: list[list[tuple[int, Tile]]] = [[] for _ in range(view.players)]
     draws: list[tuple[int, int]] = []
@@ -414,9 +417,9 @@ def sample_position_state(view: RoundView, rng: random.Random, max_tries: int) -
     known |= {t for seat in played for _, t in seat}
     pool = [t for t in TILES[: set_length(n)] if t not in known]
     mover = events[0].seat if events else view.to_move
-    table = table_of(rules, n, view._table.double, origin.placements)
+    table = table_after(rules, n, view_table.double, origin.placements)
     lead = None if origin.lead < 0 or rules.start == "centre" else origin.lead
-    known_drawn = view._mine[0] if _start_draw_shown(view) else None
+    known_drawn = start_drawn_tile(view)
     last: Round | None = None
     for _ in range(max(1, max_tries)):
         rng.shuffle(pool)
@@ -457,5 +460,5 @@ def sample_position_state(view: RoundView, rng: random.Random, max_tries: int) -
     if last is None:
         raise RuntimeError(f"no position fits {view!r}")
     for e in events:  # no consistent sample found: keep the last one, replayed unchecked
-        last = last._push(e.move)
+        last = apply_unchecked(last, e.move)
     return last

@@ -274,6 +274,12 @@ def _start_mover(history: _History, to_move: int | None) -> int | None:
     return seat
 
 
+def start_drawn_tile(view: RoundView) -> Tile | None:
+    """The tile the seat of ``view`` drew before the position its round was set up from,
+    in the turn that position was in, if it knows one (see :meth:`Round.from_position`)."""
+    return view._mine[0] if _start_draw_shown(view) else None
+
+
 def _start_draw_shown(view: RoundView) -> bool:
     """Whether the view's drawn tiles start with one drawn before its round's position."""
     origin = view._table.origin
