@@ -14,8 +14,13 @@
 from __future__ import annotations
 
 import contextlib
+import copy
+import json
+import pathlib
 import random
+import re
 
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -26,10 +31,12 @@ from chickenfoot import (
     ChickenFootError,
     Draw,
     Ending,
+    Match,
     Obligation,
     Pass,
     Play,
     PositionError,
+    RecordError,
     Round,
     Tile,
 )
@@ -434,3 +441,78 @@ def test_fuzzed_positions_raise_position_error_or_read(case: tuple[Round, str]) 
 def test_any_text_raises_position_error_or_reads(text: str, rnd: Round) -> None:
     with contextlib.suppress(PositionError):
         Round.from_position(rnd.rules, text)
+
+
+# ---------------------------------------------------------------------------
+# records
+# ---------------------------------------------------------------------------
+
+_SCHEMA = json.loads(
+    (pathlib.Path(__file__).resolve().parent.parent / "docs" / "record.schema.json").read_text(
+        encoding="utf-8"
+    )
+)
+_VALIDATOR = jsonschema.Draft202012Validator(_SCHEMA)
+
+
+@settings(max_examples=30)
+@given(rnd=positions(), seed=st.integers(0, 2**32 - 1), extra=st.integers(0, 20))
+def test_records_start_from_the_position(rnd: Round, seed: int, extra: int) -> None:
+    rng = random.Random(seed)
+    text = rnd.to_position()
+    back = Round.from_position(rnd.rules, text)
+    for _ in range(extra):
+        if back.is_over:
+            break
+        back = back.apply(rng.choice(back.legal_moves()))
+    record = back.to_record()
+    _VALIDATOR.validate(record)
+    entry = record["rounds"][0]
+    assert entry["position"] == text
+    assert "deal" not in entry
+    assert record["seed"] is None
+    assert entry["moves"] == [str(m) for m in back.moves]
+    assert Round.from_json(back.to_json()) == back
+    assert Round.from_record(record).to_position() == back.to_position()
+
+
+def test_records_of_positions_are_checked() -> None:
+    rnd = Round.from_position(DUEL, TOES).apply(Play(Tile(4, 3), Tile(4, 4)))
+    record = rnd.to_record()
+
+    def refused(change: dict[str, object], expected: str) -> None:
+        bad = copy.deepcopy(record)
+        bad["rounds"][0].update(change)
+        with pytest.raises(RecordError, match=re.escape(expected)):
+            Round.from_record(bad)
+
+    refused({"position": TOES.replace("4-3,", "")}, "rounds[0].position: 4-3 missing")
+    refused({"first": 1}, "rounds[0].first: seat 1, but the position's first seat is 0")
+    refused({"round_double": "5-5"}, "rounds[0].round_double: 5-5, but the position's")
+    refused({"deal": {"hands": [], "boneyard": []}}, "a round that starts from a position")
+    refused({"moves": ["4-3@4-4", "4-3@4-4"]}, "round 1, move 2 '4-3@4-4'")
+    bad = copy.deepcopy(record)
+    bad["rules"] = {
+        "preset": "chickie-duel",
+        "knobs": {"set_sizes": {"2": 6, "3": 6}, "hand_sizes": {"2": 7, "3": 5}},
+    }
+    bad["players"] = 3
+    with pytest.raises(RecordError, match="2 hands, but the record has 3 players"):
+        Round.from_record(bad)
+    match = Match.new(DUEL, 2, seed=1).to_record()
+    match["seed"] = None
+    match["rounds"][0]["position"] = TOES
+    with pytest.raises(RecordError, match="only a round record starts from a position"):
+        Match.from_record(match)
+    assert not _VALIDATOR.is_valid(match)
+    with_both = copy.deepcopy(record)
+    with_both["rounds"][0]["deal"] = {"hands": [[], []], "boneyard": []}
+    assert not _VALIDATOR.is_valid(with_both)
+
+
+def test_old_records_still_load() -> None:
+    rnd = Round.deal(DUEL, 2, seed=5)
+    rnd = rnd.apply(rnd.legal_moves()[0])
+    record = rnd.to_record()
+    assert "position" not in record["rounds"][0]
+    assert Round.from_record(record) == rnd

@@ -72,25 +72,66 @@ def position_of(rnd: Round) -> str:
     """The position of ``rnd`` in the canonical form (see :meth:`Round.to_position`)."""
     from ._round import state_of
 
-    placements = rnd.layout.placements
-    layout = ",".join(str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in placements)
-    hands = "/".join(_tiles_text(hand) for hand in rnd.hands)
-    to_move = rnd.to_move
-    lead = rnd.lead
-    lead_text = "-" if lead is None or rnd.rules.start == "centre" else str(lead)
     drawn = rnd.drawn_tile
-    turn = "-" if drawn is None else f"{state_of(rnd).turn_draws}:{drawn}"
+    return _written(
+        rnd,
+        rnd.layout.placements,
+        rnd.hands,
+        rnd.boneyard,
+        rnd.to_move,
+        rnd.lead,
+        0 if drawn is None else state_of(rnd).turn_draws,
+        drawn,
+    )
+
+
+def start_position(rnd: Round) -> str | None:
+    """The position ``rnd`` was set up from (:meth:`Round.from_position`), or ``None``
+    for a dealt round."""
+    from ._round import state_of
+
+    state = state_of(rnd)
+    origin = state.table.origin
+    if origin is None:
+        return None
+    events = rnd.history
+    to_move = events[0].seat if events else rnd.to_move
+    drawn = TILES[state.boneyard[origin.draws - 1]] if origin.draws else None
+    return _written(
+        rnd,
+        origin.placements,
+        rnd.dealt_hands,
+        rnd.dealt_boneyard,
+        to_move,
+        None if origin.lead < 0 else origin.lead,
+        origin.draws,
+        drawn,
+    )
+
+
+def _written(
+    rnd: Round,
+    placements: Sequence[Placement],
+    hands: Sequence[Sequence[Tile]],
+    boneyard: Sequence[Tile],
+    to_move: int | None,
+    lead: int | None,
+    draws: int,
+    drawn: Tile | None,
+) -> str:
+    layout = ",".join(str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in placements)
+    lead_text = "-" if lead is None or rnd.rules.start == "centre" else str(lead)
     return " ".join(
         (
             PREFIX,
             str(rnd.round_double),
             layout or "-",
-            hands,
-            _tiles_text(rnd.boneyard),
+            "/".join(_tiles_text(hand) for hand in hands),
+            _tiles_text(boneyard),
             "-" if to_move is None else str(to_move),
             str(rnd.first),
             lead_text,
-            turn,
+            "-" if drawn is None else f"{draws}:{drawn}",
         )
     )
 

@@ -38,10 +38,12 @@ import attrs
 from ._match import Match
 from ._moves import Move
 from ._notation import parse_move
+from ._positions import MAX_TEXT as MAX_POSITION
+from ._positions import start_position
 from ._round import Round
 from ._rules import PRESETS, Rules
 from ._tiles import MAX_PIPS, Tile, set_length
-from .errors import ChickenFootError, IllegalMoveError, RecordError
+from .errors import ChickenFootError, IllegalMoveError, PositionError, RecordError
 
 __all__ = ["load_record"]
 
@@ -310,6 +312,8 @@ class _Entry:
     #: The hands and the boneyard of an explicit deal; ``None`` when the seed deals.
     deal: tuple[list[list[Tile]], list[Tile]] | None
     moves: list[tuple[str, Move]]
+    #: The position a round record starts from, instead of a deal (Round.from_position).
+    position: str | None = None
 
 
 @attrs.frozen
@@ -396,7 +400,7 @@ def _read(record: _Json) -> _Parsed:
         _fail("rounds", f"a round record has exactly 1 entry, not {len(entries)}")
     if not entries:
         _fail("rounds", "a match record has at least 1 entry")
-    rounds = [_read_entry(e, f"rounds[{i}]", players, seed) for i, e in enumerate(entries)]
+    rounds = [_read_entry(e, f"rounds[{i}]", players, seed, kind) for i, e in enumerate(entries)]
     return _Parsed(kind, rules, players, seed, rounds)
 
 
@@ -430,8 +434,16 @@ def read_rules(value: _Json) -> Rules:
         raise RecordError(f"rules: {exc}") from exc
 
 
-def _read_entry(value: _Json, path: str, players: int, seed: int | None) -> _Entry:
-    if seed is None:
+def _read_entry(value: _Json, path: str, players: int, seed: int | None, kind: str) -> _Entry:
+    position = None
+    if seed is None and isinstance(value, dict) and "position" in value:
+        if kind != "round":
+            _fail(_at(path, "position"), "only a round record starts from a position")
+        if "deal" in value:
+            _fail(_at(path, "deal"), "a round that starts from a position has no deal")
+        obj = _object(value, path, ("round_double", "first", "position", "moves"))
+        position = _string(obj["position"], _at(path, "position"), MAX_POSITION)
+    elif seed is None:
         obj = _object(value, path, ("round_double", "first", "deal", "moves"))
     else:
         if isinstance(value, dict) and "deal" in value:
@@ -442,7 +454,7 @@ def _read_entry(value: _Json, path: str, players: int, seed: int | None) -> _Ent
         _fail(_at(path, "round_double"), f"{double} is not a double")
     first = _integer(obj["first"], _at(path, "first"))
     dealt = None
-    if seed is None:
+    if seed is None and position is None:
         where = _at(path, "deal")
         deal = _object(obj["deal"], where, ("hands", "boneyard"))
         where = _at(where, "hands")
@@ -460,7 +472,7 @@ def _read_entry(value: _Json, path: str, players: int, seed: int | None) -> _Ent
             moves.append((text, _parse_move(text)))
         except ChickenFootError as exc:
             raise RecordError(f"{at}: {exc}") from exc
-    return _Entry(double, first, dealt, moves)
+    return _Entry(double, first, dealt, moves, position)
 
 
 # -- replaying ----------------------------------------------------------------------------
@@ -475,29 +487,58 @@ def _refused(where: str, text: str, exc: IllegalMoveError) -> RecordError:
 
 def _replay_round(parsed: _Parsed) -> Round:
     entry = parsed.rounds[0]
+    rnd = _position_round(parsed, entry) if entry.position is not None else _dealt_round(parsed)
+    for number, (text, move) in enumerate(entry.moves, 1):
+        try:
+            rnd = rnd.apply(move)
+        except IllegalMoveError as exc:
+            raise _refused(f"round 1, move {number}", text, exc) from exc
+    return rnd
+
+
+def _dealt_round(parsed: _Parsed) -> Round:
+    """The round a round record's seed or deal gives, before any move."""
+    entry = parsed.rounds[0]
     try:
         if entry.deal is None:
-            rnd = Round.deal(
+            return Round.deal(
                 parsed.rules,
                 parsed.players,
                 seed=parsed.seed,
                 round_double=entry.round_double,
                 first=entry.first,
             )
-        else:
-            rnd = Round.from_deal(
-                parsed.rules,
-                *entry.deal,
-                round_double=entry.round_double,
-                first=entry.first,
-            )
+        return Round.from_deal(
+            parsed.rules,
+            *entry.deal,
+            round_double=entry.round_double,
+            first=entry.first,
+        )
     except (ChickenFootError, ValueError, TypeError) as exc:
         raise RecordError(f"round 1: {exc}") from exc
-    for number, (text, move) in enumerate(entry.moves, 1):
-        try:
-            rnd = rnd.apply(move)
-        except IllegalMoveError as exc:
-            raise _refused(f"round 1, move {number}", text, exc) from exc
+
+
+def _position_round(parsed: _Parsed, entry: _Entry) -> Round:
+    """The round at the position of a round record's entry, checked against the entry."""
+    assert entry.position is not None
+    try:
+        rnd = Round.from_position(parsed.rules, entry.position)
+    except PositionError as exc:
+        raise RecordError(f"rounds[0].position: {exc}") from exc
+    if rnd.players != parsed.players:
+        _fail(
+            "rounds[0].position",
+            f"{rnd.players} hands, but the record has {parsed.players} players",
+        )
+    if rnd.round_double != entry.round_double:
+        _fail(
+            "rounds[0].round_double",
+            f"{entry.round_double}, but the position's round double is {rnd.round_double}",
+        )
+    if rnd.first != entry.first:
+        _fail(
+            "rounds[0].first", f"seat {entry.first}, but the position's first seat is {rnd.first}"
+        )
     return rnd
 
 
@@ -589,7 +630,10 @@ def rules_record(rules: Rules) -> _Record:
 
 def _entry_record(rnd: Round, dealt: bool) -> _Record:
     entry: _Record = {"round_double": str(rnd.round_double), "first": rnd.first}
-    if dealt:
+    position = start_position(rnd)
+    if position is not None:
+        entry["position"] = position
+    elif dealt:
         entry["deal"] = {
             "hands": [[str(t) for t in hand] for hand in rnd.dealt_hands],
             "boneyard": [str(t) for t in rnd.dealt_boneyard],
