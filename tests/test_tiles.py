@@ -234,6 +234,10 @@ def test_tile_largest_end_is_accepted() -> None:
     """§1: The documented bound MAX_PIPS is itself a valid end."""
     assert Tile(MAX_PIPS, MAX_PIPS).is_double
     assert Tile(0, MAX_PIPS).high == MAX_PIPS
+    assert Tile.parse(f"{MAX_PIPS}-{MAX_PIPS}") == Tile(MAX_PIPS, MAX_PIPS)
+    largest = tile_set(MAX_PIPS)
+    assert len(largest) == (MAX_PIPS + 1) * (MAX_PIPS + 2) // 2
+    assert largest[-2:] == (Tile(MAX_PIPS, MAX_PIPS - 1), Tile(MAX_PIPS, MAX_PIPS))
 
 
 # -- tile_set (§1) ------------------------------------------------------------------------------
