@@ -112,6 +112,35 @@ class State:
     turn_draws: int
     outcome: Outcome | None
 
+    def __init__(
+        self,
+        rules: Rules,
+        table: TableState,
+        hands: tuple[int, ...],
+        boneyard: tuple[int, ...],
+        drawn: int,
+        lead: int,
+        to_move: int,
+        turn_draws: int,
+        outcome: Outcome | None = None,
+    ) -> None:
+        self.rules = rules
+        self.table = table
+        self.hands = hands
+        self.boneyard = boneyard
+        self.drawn = drawn
+        self.lead = lead
+        self.to_move = to_move
+        self.turn_draws = turn_draws
+        self.outcome = outcome
+
+    def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
+        # Explicit, so that a compiled (native) State pickles too.
+        return State, (
+            self.rules, self.table, self.hands, self.boneyard, self.drawn, self.lead,
+            self.to_move, self.turn_draws, self.outcome,
+        )  # fmt: skip
+
     # -- what the rules read -----------------------------------------------------------------
 
     @property
@@ -252,18 +281,18 @@ class State:
                 return _ended(
                     self, table, tuple(hands), lead, Outcome(Ending.WENT_OUT, seat, scores)
                 )
-            return _new(
+            return State(
                 rules, table, tuple(hands), self.boneyard, self.drawn, lead,
                 (seat + 1) % len(hands), 0,
             )._settled()  # fmt: skip
         if type(move) is Draw:  # R13: the drawer moves again
             hands = list(self.hands)
             hands[seat] |= 1 << self.boneyard[self.drawn]
-            return _new(
+            return State(
                 rules, self.table, tuple(hands), self.boneyard, self.drawn + 1, self.lead,
                 seat, self.turn_draws + 1,
             )._settled()  # fmt: skip
-        return _new(  # R15: a pass ends the turn
+        return State(  # R15: a pass ends the turn
             rules, self.table, self.hands, self.boneyard, self.drawn, self.lead,
             (seat + 1) % len(self.hands), 0,
         )._settled()  # fmt: skip
@@ -297,38 +326,10 @@ class State:
 Policy: TypeAlias = Callable[[State, list[Move], random.Random], Move]
 
 
-_make_state = object.__new__
-
-
-def _new(
-    rules: Rules,
-    table: TableState,
-    hands: tuple[int, ...],
-    boneyard: tuple[int, ...],
-    drawn: int,
-    lead: int,
-    to_move: int,
-    turn_draws: int,
-) -> State:
-    state: State = _make_state(State)
-    state.rules = rules
-    state.table = table
-    state.hands = hands
-    state.boneyard = boneyard
-    state.drawn = drawn
-    state.lead = lead
-    state.to_move = to_move
-    state.turn_draws = turn_draws
-    state.outcome = None
-    return state
-
-
 def _ended(
     state: State, table: TableState, hands: tuple[int, ...], lead: int, outcome: Outcome
 ) -> State:
-    out = _new(state.rules, table, hands, state.boneyard, state.drawn, lead, -1, 0)
-    out.outcome = outcome
-    return out
+    return State(state.rules, table, hands, state.boneyard, state.drawn, lead, -1, 0, outcome)
 
 
 def new_state(
@@ -349,7 +350,7 @@ def new_state(
     in a hand, on ``table`` or in ``boneyard``, ``to_move`` a seat, ``lead`` a seat once
     the round double is on the table (else -1), at most one empty hand.
     """
-    state = _new(rules, table, hands, boneyard, drawn, lead, to_move, turn_draws)
+    state = State(rules, table, hands, boneyard, drawn, lead, to_move, turn_draws)
     for seat, hand in enumerate(hands):
         if not hand:  # R16: went out
             outcome = Outcome(Ending.WENT_OUT, seat, hand_scores(rules, hands))
