@@ -93,3 +93,73 @@ def test_the_checker_sees_imports() -> None:
     assert "_round" in import_time_imports(PACKAGE / "_views.py")
     assert "_tiles" in import_time_imports(PACKAGE / "_pictures" / "text.py")
     assert "_views" not in import_time_imports(PACKAGE / "_round.py")  # deferred only
+
+
+def _own_private_attributes(tree: ast.Module) -> set[str]:
+    """The private attribute names the classes of a module declare or set on ``self``."""
+    names: set[str] = set()
+
+    def walk(body: list[ast.stmt]) -> None:
+        for node in body:
+            if isinstance(node, ast.If):
+                walk(node.body)
+                walk(node.orelse)
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names.add(node.target.id)
+            elif isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        names.add(target.id)
+                    if isinstance(target, ast.Name) and target.id == "__slots__":
+                        names.update(
+                            c.value
+                            for c in ast.walk(node.value)
+                            if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                        )
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                names.add(node.name)
+                names.update(
+                    sub.attr
+                    for sub in ast.walk(node)
+                    if isinstance(sub, ast.Attribute)
+                    and isinstance(sub.value, ast.Name)
+                    and sub.value.id == "self"
+                )
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            walk(node.body)
+    return {n for n in names if n.startswith("_") and not n.startswith("__")}
+
+
+def private_reads(source: str) -> list[str]:
+    """Reads of a private attribute (``x._name``) of a class the module does not define."""
+    tree = ast.parse(source)
+    own = _own_private_attributes(tree)
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute):
+            continue
+        name = node.attr
+        if not name.startswith("_") or name.startswith("__") or name in own:
+            continue
+        if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+            continue
+        found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_reads_another_class_private_attributes(path: Path) -> None:
+    """Modules use public API or the named internals of docs/internals.md."""
+    assert private_reads(path.read_text(encoding="utf-8")) == []
+
+
+def test_the_private_read_check_is_not_blind() -> None:
+    source = (
+        "class Own:\n"
+        "    _mine: int\n"
+        "def f(rnd, own: Own, view):\n"
+        "    return rnd._state, own._mine, view._table, object.__setattr__\n"
+    )
+    assert private_reads(source) == ["line 4: rnd._state", "line 4: view._table"]

@@ -33,7 +33,7 @@ import attrs
 from ._engine import State
 from ._match import Match
 from ._moves import Draw, Move, Pass, Play
-from ._round import Round, state_of
+from ._round import Round, apply_unchecked, state_of
 from ._rules import Rules
 from ._scoring import hand_score
 from ._shown import table_of
@@ -358,7 +358,7 @@ def play_round(rnd: Round, players: Sequence[Player], rng: random.Random) -> Rou
         assert seat is not None
         bot = players[seat]
         move: object = bot.choose(rnd.view(seat), rng)
-        rnd = rnd.apply(_checked(rnd, bot, seat, move))
+        rnd = apply_unchecked(rnd, _checked(rnd, bot, seat, move))  # checked just now
     return rnd
 
 
