@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -498,3 +499,31 @@ def test_show_best_end_to_end() -> None:
     done = run("show", TOES_POSITION, "--preset", "chickie", "--best", "--bot", "search")
     assert done.returncode == 0, done.stderr
     assert "Best move for seat 1 (search bot): 4-3@4-4" in done.stdout
+
+
+def _docs_puzzles() -> list[str]:
+    """The positions quoted as puzzles in docs/positions.md, in page order."""
+    page = (Path(__file__).resolve().parent.parent / "docs" / "positions.md").read_text(
+        encoding="utf-8"
+    )
+    puzzles = page.split("## Puzzles", 1)[1]
+    return re.findall(r"```text\n(cf1 [^\n]*)\n```", puzzles)
+
+
+def test_the_docs_puzzles_are_solved_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    opening, toes, drawn = _docs_puzzles()
+    answers = {opening: "6-5@6-6", toes: "5-4@4-4"}
+    for puzzle, answer in answers.items():
+        assert main(["show", puzzle, "--preset", "chickie", "--best", "--plain"]) == 0
+        assert f"Best move for seat 0 (search bot): {answer}" in capsys.readouterr().out
+    rules = tmp_path / "may.json"
+    rules.write_text(
+        json.dumps({"preset": "chickie-duel", "knobs": {"play_drawn": "may"}}), encoding="utf-8"
+    )
+    assert main(["show", drawn, "--rules", str(rules), "--best", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "Now: only the drawn tile 6-0 may be played (R13)." in out
+    assert "Legal moves: 6-0@3-0 6-0@1-0 6-0@4-0 pass" in out
+    assert "Best move for seat 0 (search bot): 6-0@" in out

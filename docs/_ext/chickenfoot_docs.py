@@ -509,6 +509,53 @@ def _write(path: Path, text: str) -> None:
         path.write_text(text, encoding="utf-8")
 
 
+# -- the puzzles of the positions page ------------------------------------------------------
+
+#: chickie-duel with the house rule that a playable drawn tile may be kept (R13).
+_DUEL_MAY = attrs.evolve(PRESETS["chickie-duel"], name="chickie-duel-may", play_drawn="may")
+
+#: name: (rules, position, the obligation it shows). The page quotes the same texts.
+PUZZLES: dict[str, tuple[Rules, str, Obligation]] = {
+    "puzzle-opening": (
+        PRESETS["chickie-duel"],
+        (
+            "cf1 6-6 6-6,6-2@6-6,6-3@6-6 5-5,6-1,6-5/6-0 6-4,5-4,5-3,5-2,5-1,5-0,4-4,4-3,4-2,4-1,"
+            "4-0,3-3,3-2,3-1,3-0,2-2,2-1,2-0,1-1,1-0,0-0 0 0 1 -"
+        ),
+        Obligation.OPENING,
+    ),
+    "puzzle-toes": (
+        PRESETS["chickie-duel"],
+        (
+            "cf1 6-6 6-6,6-1@6-6,6-3@6-6,6-4@6-6,6-5@6-6,4-4@6-4,4-0@4-4,4-2@4-4 4-1,5-4,5-5/3-0 "
+            "6-2,6-0,5-3,5-2,5-1,5-0,4-3,3-3,3-2,3-1,2-2,2-1,2-0,1-1,1-0,0-0 0 0 1 -"
+        ),
+        Obligation.TOES,
+    ),
+    "puzzle-drawn": (
+        _DUEL_MAY,
+        (
+            "cf1 6-6 6-6,6-1@6-6,6-2@6-6,6-3@6-6,6-4@6-6,3-3@6-3,3-0@3-3,3-2@3-3,5-3@3-3,1-0@6-1,"
+            "4-0@6-4,5-2@5-3 4-4,6-0,6-5/2-1 5-5,5-4,5-1,5-0,4-3,4-2,4-1,3-1,2-2,2-0,1-1,0-0 0 0 1 "
+            "1:6-0"
+        ),
+        Obligation.DRAWN_TILE,
+    ),
+}
+
+
+def render_puzzles(out: Path) -> None:
+    """Read every puzzle, check its obligation, and draw it as its seat to move sees it."""
+    for name, (rules, text, obligation) in PUZZLES.items():
+        try:
+            rnd = Round.from_position(rules, text)
+        except Exception as exc:  # a position that no longer reads
+            raise ExtensionError(f"puzzle {name!r} does not read: {exc}") from exc
+        if rnd.obligation is not obligation or rnd.to_move is None:
+            raise ExtensionError(f"puzzle {name!r} should show {obligation}, not {rnd.obligation}")
+        _write(out / f"{name}.svg", table_svg(rnd.view(rnd.to_move), title=False))
+
+
 def render(out: Path) -> dict[str, str]:
     """Play every position, check it, and write its SVG and text; the SVGs by name."""
     out.mkdir(exist_ok=True)
@@ -528,6 +575,7 @@ def render(out: Path) -> dict[str, str]:
     for name, (names, captions) in STRIPS.items():
         _write(out / f"{name}.svg", strip([svgs[n] for n in names], captions))
     _write(out / "presets.md", presets_table())
+    render_puzzles(out)
     return svgs
 
 
