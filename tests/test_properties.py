@@ -521,3 +521,13 @@ def test_equality_and_hash_agree(rnd: Round) -> None:
         other_rules, rnd.players, seed=rnd.seed, round_double=rnd.round_double, first=rnd.first
     )
     assert renamed != states[0]
+
+
+@given(rnd=played_rounds())
+def test_a_seat_can_draw_while_the_boneyard_holds_more_than_the_reserve(rnd: Round) -> None:
+    """R14: drawing is open exactly while the boneyard holds more than the reserve."""
+    assert rnd.can_draw == (len(rnd.boneyard) > rnd.rules.boneyard_reserve)
+    if rnd.is_over:
+        return
+    if Draw() in rnd.legal_moves():
+        assert rnd.can_draw

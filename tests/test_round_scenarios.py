@@ -250,8 +250,13 @@ def test_from_deal_refuses_a_missing_tile_r5() -> None:
     pile = [x for x in rest_of(CENTRE5, *hands) if x != t("3-1")]
     with pytest.raises(DealError) as info:
         Round.from_deal(CENTRE5, hands, pile, round_double=6)
-    assert "3-1" in str(info.value)
-    assert "missing" in str(info.value)
+    assert str(info.value) == "3-1 missing from the deal (R5)"
+    # In a holder start the round double is dealt like any tile, and named when missing.
+    holder = variant(hand=5, start="holder")
+    pile = [x for x in rest_of(holder, *hands) if x != t("3-1")]
+    with pytest.raises(DealError) as info:
+        Round.from_deal(holder, hands, pile, round_double=6)
+    assert str(info.value) == "6-6, 3-1 missing from the deal (R5)"
 
 
 def test_from_deal_refuses_a_tile_outside_the_set_r5() -> None:
@@ -677,6 +682,28 @@ def test_r8_first_foot_without_a_matching_double_draws_r13() -> None:
     assert legal(rnd) == {play("5-4", "5-5")}
 
 
+def test_r8_r16_nobody_with_a_double_for_the_first_foot_blocks_the_round() -> None:
+    """R8: after the cross only a double onto an arm may be played, so tiles that match the
+    arms do not count. R14, R16: seat 0 draws the last tile the reserve allows (5-4, no
+    double) and nobody can play or draw: the round is blocked; R18: lowest pips win."""
+    rules = variant(hand=3, start="centre", first_foot_required=True, boneyard_reserve=20)
+    rnd = run(deal(rules, ["6-0 6-1 1-0", "6-2 6-3 2-1"], top="5-4"), *CROSS)
+    assert rnd.obligation is Obligation.FIRST_FOOT
+    assert rnd.legal_moves() == [Draw()]
+    rnd = rnd.apply(Draw())
+    assert rnd.ending is Ending.BLOCKED
+    assert rnd.scores == (10, 3)
+    assert rnd.winner == 1
+
+    # With 2-2 in seat 1's hand the same moves leave a first foot to play.
+    rnd = run(deal(rules, ["6-0 6-1 1-0", "6-2 6-3 2-2"], top="5-4"), *CROSS)
+    rnd = rnd.apply(Draw())
+    assert not rnd.is_over
+    assert rnd.legal_moves() == [Pass()]
+    rnd = rnd.apply(Pass())
+    assert rnd.legal_moves() == [play("2-2", "6-2")]
+
+
 def test_r8_no_first_foot_without_the_knob() -> None:
     """R8 applies only with first_foot_required: the same cross without it lets seat 1
     play any matching tile, doubles or not (R10)."""
@@ -939,6 +966,16 @@ def test_r13_no_play_means_draw_and_a_playable_drawn_tile_must_be_played_r11() -
     assert rnd.to_move == 1
     assert rnd.drawn_tile is None
     assert rnd.moves[-2:] == (Draw(), play("1-0", "6-1"))
+
+
+def test_r13_after_a_draw_only_the_drawn_tile_may_be_played() -> None:
+    """R13: seat 0 draws 5-0 and must play it; 4-4, held from before and lower in set
+    order, is refused for the draw's sake (R13), not for its numbers."""
+    rnd = run(deal(CENTRE3, ["6-0 6-1 4-4", "6-2 6-3 3-3"], top="5-0"), *CROSS)
+    rnd = rnd.apply(Draw())
+    assert rnd.drawn_tile == t("5-0")
+    assert legal(rnd) == {play("5-0", "6-0")}
+    refused(rnd, play("4-4", "6-0"), "R13", "only the drawn tile 5-0")
 
 
 def test_r13_may_keep_a_playable_drawn_tile() -> None:
@@ -1312,9 +1349,37 @@ def test_apply_refuses_a_non_move() -> None:
 
 
 def test_round_cannot_be_built_directly() -> None:
-    """R5: Rounds come from deal() or from_deal()."""
-    with pytest.raises(TypeError):
+    """R5: Rounds come from deal() or from_deal(), and the error says so."""
+    with pytest.raises(TypeError, match=r"Round\.deal\(\) or Round\.from_deal\(\)"):
         Round()
+
+
+def test_deal_options_are_keywords() -> None:
+    """The variant, the players (or hands and boneyard) come first; seed, round double and
+    first seat are named, so a call reads the same in every program."""
+    hands = [ts(S0), ts(S1)]
+    pile = rest_of(CENTRE5, *hands)
+    with pytest.raises(TypeError):
+        Round.deal(CENTRE5, 2, 1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        Round.from_deal(CENTRE5, hands, pile, 6)  # type: ignore[call-arg]
+    by_name = Round.from_deal(rules=CENTRE5, hands=hands, boneyard=pile, round_double=6, first=1)
+    assert by_name == Round.from_deal(CENTRE5, hands, pile, round_double=6, first=1)
+    assert Round.deal(rules=CENTRE5, players=2, seed=1) == Round.deal(CENTRE5, 2, seed=1)
+
+
+def test_a_large_custom_table_deals_and_replays_r5() -> None:
+    """R5: a custom variant may deal hundreds of tiles to a hand (double-30 has 496); an
+    explicit deal of the same hands gives the same round."""
+    rules = variant(hand=240, n=30, start="centre")
+    rnd = Round.deal(rules, 2, seed=3, round_double=30)
+    assert rnd.hand_counts == (240, 240)
+    again = Round.from_deal(
+        rules, rnd.dealt_hands, rnd.dealt_boneyard, round_double=30, first=rnd.first
+    )
+    assert again.hands == rnd.hands
+    assert again.boneyard == rnd.boneyard
+    assert again.legal_moves() == rnd.legal_moves()
 
 
 # == values: repr, equality, argument checks ====================================================
@@ -1348,6 +1413,33 @@ def test_a_round_equals_itself_and_its_copies() -> None:
         assert rnd == copy.copy(rnd) == copy.deepcopy(rnd) == pickle.loads(pickle.dumps(rnd))
         assert len({rnd, copy.deepcopy(rnd)}) == 1
     assert _toe_position() == _toe_position()
+
+
+def test_rounds_that_differ_only_in_the_boneyard_differ() -> None:
+    """R5: the boneyard's order is part of the deal: two rounds with the same hands and
+    boneyards in other orders differ, whichever is compared with which."""
+    hands = [ts(S0), ts(S1)]
+    pile = rest_of(CENTRE5, *hands)
+    one = Round.from_deal(CENTRE5, hands, pile, round_double=6)
+    other = Round.from_deal(CENTRE5, hands, pile[::-1], round_double=6)
+    assert one.hands == other.hands
+    assert one != other
+    assert other != one
+    assert not one == other  # noqa: SIM201 (the __eq__ call itself, not __ne__)
+    assert not other == one  # noqa: SIM201
+
+
+def test_the_same_move_on_the_same_round_gives_equal_rounds() -> None:
+    """Rounds are values: one move applied twice to one round gives two equal rounds
+    (they share the older history), and their views are equal too."""
+    rnd = _toe_position()
+    one, two = rnd.apply(play("2-1", "2-2")), rnd.apply(play("2-1", "2-2"))
+    assert one is not two
+    assert one == two
+    assert hash(one) == hash(two)
+    assert one.view(0) == two.view(0)
+    assert one.apply(Draw()) == two.apply(Draw())
+    assert one.apply(Draw()) != one
 
 
 def test_r9_a_blank_double_waits_for_its_toes() -> None:

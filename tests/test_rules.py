@@ -252,6 +252,19 @@ def test_too_many_tiles_for_the_set_names_the_numbers_r5() -> None:
         assert number in message, number
 
 
+def test_a_variant_may_seat_hundreds_of_players_r5() -> None:
+    """R5: with one tile each, double-63's 2080 tiles seat up to 2079 players (and the
+    centre double) at a custom table; every count is its own row."""
+    counts = range(2, 400)
+    rules = custom(
+        start="centre", set_sizes=dict.fromkeys(counts, 63), hand_sizes=dict.fromkeys(counts, 1)
+    )
+    assert rules.player_counts == tuple(counts)
+    assert rules.set_size(399) == 63
+    with pytest.raises(RulesError, match="twice"):
+        custom(hand_sizes=[(2, 7), (3, 7), (2, 6)], set_sizes={2: 6, 3: 6})
+
+
 def test_whole_set_may_be_dealt_r5() -> None:
     """R5: 4 hands of 7 use all 28 tiles of double-6; that is allowed (no boneyard)."""
     rules = custom(hand_sizes={4: 7}, set_sizes={4: 6})

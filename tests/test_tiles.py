@@ -89,6 +89,22 @@ def test_tile_has_and_other_s1() -> None:
         tile.other(5)
 
 
+class Pips(int):
+    """An integer type of its own, as numpy's integers are."""
+
+
+def test_has_and_other_take_any_integer_type_s1() -> None:
+    """§1: ends are compared by value, so any integer type names them (as in Tile())."""
+    tile = Tile(Pips(9), Pips(4))
+    assert tile == Tile(9, 4)
+    assert tile.has(Pips(9))
+    assert Tile(9, 4).other(Pips(9)) == 4
+    assert Tile(9, 4).other(Pips(4)) == 9
+    assert Tile(5, 5).other(Pips(5)) == 5
+    with pytest.raises(ValueError, match="5"):
+        Tile(9, 4).other(Pips(5))
+
+
 def test_tile_iterates_high_end_first_s1() -> None:
     """§1: a tile is written high end first; iterating gives (high, low)."""
     assert tuple(Tile(4, 9)) == (9, 4)
@@ -231,7 +247,8 @@ def test_tile_bad_end_is_value_error(bad: object) -> None:
 
 
 def test_tile_largest_end_is_accepted() -> None:
-    """§1: The documented bound MAX_PIPS is itself a valid end."""
+    """§1: The documented bound MAX_PIPS (63) is itself a valid end."""
+    assert MAX_PIPS == 63
     assert Tile(MAX_PIPS, MAX_PIPS).is_double
     assert Tile(0, MAX_PIPS).high == MAX_PIPS
     assert Tile.parse(f"{MAX_PIPS}-{MAX_PIPS}") == Tile(MAX_PIPS, MAX_PIPS)

@@ -72,6 +72,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "_round": (
         "tests/test_round_scenarios.py",
+        "tests/test_engine.py",
         "tests/test_perft.py",
         "tests/test_properties.py",
         "tests/test_differential.py::test_random_variants_agree_with_reference",
@@ -391,6 +392,33 @@ def _write_report(results: Sequence[Result], args: argparse.Namespace, total: in
     REPORT.write_text(json.dumps(data, indent=1), encoding="utf-8")
 
 
+def _result_of(data: dict[str, Any]) -> Result:
+    """A result as the report holds it."""
+    return Result(
+        Mutant(**data["mutant"]), data["outcome"], data["seconds"], data["failed"], data["output"]
+    )
+
+
+def _merge(
+    previous: Sequence[Result],
+    again: Sequence[Result],
+    equivalents: dict[tuple[str, str, str, str, str], str],
+) -> list[Result]:
+    """The last run's results with its survivors replaced by their new outcome. Killing is
+    for good: tests are added, not weakened, so only survivors need running again. A
+    survivor that no longer exists (its code changed) still counts as a survivor."""
+    new = {r.mutant.key: r for r in again}
+    merged = []
+    for result in previous:
+        if result.outcome == "survived":
+            if result.mutant.key in equivalents:
+                result = Result(result.mutant, "equivalent")
+            else:
+                result = new.get(result.mutant.key, result)
+        merged.append(result)
+    return merged
+
+
 def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("size", type=int, nargs="?", default=100, help="mutants to sample")
@@ -418,14 +446,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _arguments(argv)
     modules = args.module or list(FAST_TESTS)
     population = [m for module in modules for m in find_mutants(module)]
+    previous: list[Result] = []
+    wanted: set[tuple[str, str, str, str, str]] = set()
     if args.again:
+        # The survivors by their stable description: edits elsewhere in a module renumber
+        # cosmic-ray's occurrences, not the function, operator and lines of a mutant.
         last = json.loads(REPORT.read_text(encoding="utf-8"))
-        wanted = {
-            (r["mutant"]["module"], r["mutant"]["operator"], r["mutant"]["occurrence"])
-            for r in last["results"]
-            if r["outcome"] == "survived"
-        }
-        sample = [m for m in population if (m.module, m.operator, m.occurrence) in wanted]
+        args.size, args.seed = last["size"], last["seed"]
+        previous = [_result_of(r) for r in last["results"]]
+        wanted = {r.mutant.key for r in previous if r.outcome == "survived"}
+        places = {key[:3] for key in wanted}
+        sample = [m for m in population if (m.module, m.scope, m.operator) in places]
     else:
         sample = random.Random(args.seed).sample(population, len(population))
     described: list[Mutant] = []
@@ -440,6 +471,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SyntaxError:
             continue  # not Python (cosmic-ray turns the `*` of `def f(a, *, b)` into `+`)
         before, after = describe_change(source, changed)
+        if (
+            args.again
+            and (mutant.module, mutant.scope, mutant.operator, before, after) not in wanted
+        ):
+            continue
         described.append(
             Mutant(
                 mutant.module,
@@ -472,6 +508,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         times = baseline(work / "tree0", sorted({m.module for m in to_run}))
         timeouts = {m: max(20.0, args.timeout_factor * t) for m, t in times.items()}
         results += run_all(to_run, max(1, args.jobs), timeouts, work)
+    if args.again:
+        print(f"re-ran {len(to_run)} survivors of the last run; the sample is as it was")
+        results = _merge(previous, results, equivalents)
     results.sort(key=lambda r: (modules.index(r.mutant.module), r.mutant.line))
     _write_report(results, args, len(population))
 
