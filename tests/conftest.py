@@ -8,8 +8,8 @@ Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
   example's blob printed for ``@reproduce_failure``.
 * ``dev``: a quick pass of 20 examples while editing.
 * ``mutants``: what mutation testing runs (``tests/mutants/run.py``): derandomized, so
-  every mutant meets the same examples, 25 of them, and no example database shared
-  between mutants.
+  every mutant meets the same examples, 25 of them, no example database shared
+  between mutants, and no shrinking of a failing example.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 # reference.py, strategies.py and bridge.py are imported as plain top-level modules;
 # tests/ stays a folder without __init__.py.
@@ -47,6 +47,7 @@ settings.register_profile(
     max_examples=25,
     derandomize=True,
     database=None,
+    phases=[Phase.explicit, Phase.generate],  # a failure kills the mutant: no shrinking
     suppress_health_check=_SLOW_DATA,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))

@@ -49,7 +49,6 @@ from cosmic_ray.ast.ast_query import ASTQuery
 from cosmic_ray.mutating import mutate_code
 
 ROOT: Final = Path(__file__).resolve().parents[2]
-PACKAGE: Final = ROOT / "src" / "chickenfoot"
 EQUIVALENT: Final = Path(__file__).resolve().parent / "equivalent.toml"
 REPORT: Final = ROOT / ".mutants" / "last.json"
 
@@ -86,7 +85,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "_shown": ("tests/test_round_scenarios.py", "tests/test_views.py", "tests/test_properties.py"),
     "_match": ("tests/test_match.py", "tests/test_match_properties.py"),
-    "_views": ("tests/test_views.py",),
+    "_views": ("tests/test_views.py", "tests/test_positions.py"),
     "_records": ("tests/test_records.py", "tests/test_records_fuzz.py"),
 }
 
@@ -159,9 +158,9 @@ def _annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int
     return spans
 
 
-def find_mutants(module: str) -> Iterator[Mutant]:
-    """Every mutant cosmic-ray makes of ``module``, outside annotations."""
-    source = (PACKAGE / f"{module}.py").read_text(encoding="utf-8")
+def find_mutants(base: Path, module: str) -> Iterator[Mutant]:
+    """Every mutant cosmic-ray makes of ``module`` in the tree ``base``, outside annotations."""
+    source = (base / "src" / "chickenfoot" / f"{module}.py").read_text(encoding="utf-8")
     if "from __future__ import annotations" not in source:
         raise SystemExit(f"{module}.py evaluates its annotations; mutate them too")
     lines = source.splitlines()
@@ -184,9 +183,9 @@ def find_mutants(module: str) -> Iterator[Mutant]:
                 occurrence += 1
 
 
-def mutated_source(mutant: Mutant) -> tuple[str, str]:
-    """The module's source and the mutant's, with the mutant's ``after`` line filled in."""
-    source = (ROOT / mutant.path).read_text(encoding="utf-8")
+def mutated_source(base: Path, mutant: Mutant) -> tuple[str, str]:
+    """The module's source in the tree ``base`` and the mutant's."""
+    source = (base / mutant.path).read_text(encoding="utf-8")
     operator = cosmic_ray.plugins.get_operator(mutant.operator)()
     changed = mutate_code(source, operator, mutant.occurrence)
     if changed is None:
@@ -226,11 +225,11 @@ def load_equivalents() -> dict[tuple[str, str, str, str, str], str]:
 # -- running -----------------------------------------------------------------------------
 
 
-def _copy_tree(into: Path) -> None:
+def _copy_tree(into: Path, origin: Path = ROOT) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants", "_build")
     for name in ("src", "tests", "docs"):  # the records' tests read docs/record.schema.json
-        shutil.copytree(ROOT / name, into / name, ignore=ignore)
-    shutil.copy2(ROOT / "pyproject.toml", into / "pyproject.toml")
+        shutil.copytree(origin / name, into / name, ignore=ignore)
+    shutil.copy2(origin / "pyproject.toml", into / "pyproject.toml")
 
 
 def _environment(tree: Path) -> dict[str, str]:
@@ -297,7 +296,7 @@ def baseline(tree: Path, modules: Sequence[str]) -> dict[str, float]:
 def run_all(
     mutants: Sequence[Mutant], jobs: int, timeouts: dict[str, float], work: Path
 ) -> list[Result]:
-    """Run the mutants on ``jobs`` copies of the tree, one thread a copy."""
+    """Run the mutants on ``jobs`` copies of ``work / "base"``, one thread a copy."""
     todo: queue.Queue[tuple[int, Mutant]] = queue.Queue()
     for item in enumerate(mutants):
         todo.put(item)
@@ -313,7 +312,7 @@ def run_all(
             except queue.Empty:
                 return
             target = tree / mutant.path
-            source, changed = mutated_source(mutant)
+            source, changed = mutated_source(work / "base", mutant)
             target.write_text(changed, encoding="utf-8")
             try:
                 outcome, seconds, failed, output = _pytest(
@@ -336,7 +335,7 @@ def run_all(
     for job in range(jobs):
         tree = work / f"tree{job}"
         if not tree.exists():
-            _copy_tree(tree)
+            _copy_tree(tree, work / "base")
         thread = threading.Thread(target=worker, args=(tree,))
         thread.start()
         threads.append(thread)
@@ -444,8 +443,18 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _arguments(argv)
+    with tempfile.TemporaryDirectory(prefix="chickenfoot-mutants-") as tmp:
+        # Everything is read from one copy of the work tree, taken now: the sources may
+        # change while the mutants run (a rebase, an edit) without mixing two versions.
+        work = Path(tmp)
+        _copy_tree(work / "base")
+        return _run(args, work)
+
+
+def _run(args: argparse.Namespace, work: Path) -> int:
+    base = work / "base"
     modules = args.module or list(FAST_TESTS)
-    population = [m for module in modules for m in find_mutants(module)]
+    population = [m for module in modules for m in find_mutants(base, module)]
     previous: list[Result] = []
     wanted: set[tuple[str, str, str, str, str]] = set()
     if args.again:
@@ -463,7 +472,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for mutant in sample:
         if not args.again and len(described) == args.size:
             break
-        source, changed = mutated_source(mutant)
+        source, changed = mutated_source(base, mutant)
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # `x is 0` and the like
@@ -501,13 +510,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     equivalents = load_equivalents()
     results = [Result(m, "equivalent") for m in described if m.key in equivalents]
     to_run = [m for m in described if m.key not in equivalents]
-    with tempfile.TemporaryDirectory(prefix="chickenfoot-mutants-") as tmp:
-        work = Path(tmp)
-        _copy_tree(work / "tree0")
-        print("fast tests without mutants:", flush=True)
-        times = baseline(work / "tree0", sorted({m.module for m in to_run}))
-        timeouts = {m: max(20.0, args.timeout_factor * t) for m, t in times.items()}
-        results += run_all(to_run, max(1, args.jobs), timeouts, work)
+    _copy_tree(work / "tree0", base)
+    print("fast tests without mutants:", flush=True)
+    times = baseline(work / "tree0", sorted({m.module for m in to_run}))
+    timeouts = {m: max(20.0, args.timeout_factor * t) for m, t in times.items()}
+    results += run_all(to_run, max(1, args.jobs), timeouts, work)
     if args.again:
         print(f"re-ran {len(to_run)} survivors of the last run; the sample is as it was")
         results = _merge(previous, results, equivalents)
