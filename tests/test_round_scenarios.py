@@ -1369,13 +1369,13 @@ def test_deal_options_are_keywords() -> None:
 
 
 def test_a_large_custom_table_deals_and_replays_r5() -> None:
-    """R5: a custom variant may deal hundreds of tiles to a hand (double-30 has 496); an
+    """R5: a custom variant may deal hundreds of tiles to a hand (double-40 has 861); an
     explicit deal of the same hands gives the same round."""
-    rules = variant(hand=240, n=30, start="centre")
-    rnd = Round.deal(rules, 2, seed=3, round_double=30)
-    assert rnd.hand_counts == (240, 240)
+    rules = variant(hand=300, n=40, start="centre")
+    rnd = Round.deal(rules, 2, seed=3, round_double=40)
+    assert rnd.hand_counts == (300, 300)
     again = Round.from_deal(
-        rules, rnd.dealt_hands, rnd.dealt_boneyard, round_double=30, first=rnd.first
+        rules, rnd.dealt_hands, rnd.dealt_boneyard, round_double=40, first=rnd.first
     )
     assert again.hands == rnd.hands
     assert again.boneyard == rnd.boneyard
