@@ -875,3 +875,15 @@ def test_every_round_of_a_seeded_match_writes_a_round_record() -> None:
         assert_round_trip(rnd)
     for seed in (2**64 - 1, 2**63, -(2**63)):
         assert_round_trip(Round.deal(PRESETS["chickie-duel"], 2, seed=seed))
+
+
+def test_quoted_names_are_cut_after_40_characters() -> None:
+    """Messages quote a bad key whole up to 40 characters, and its first 40 then "..."."""
+    cut, whole = "c" * 41, "c" * 40
+    assert _corrupted(lambda r: r.update({whole: 1})) == f'the record: unknown key "{whole}"'
+    assert _corrupted(lambda r: r.update({cut: 1})) == f'the record: unknown key "{whole}"...'
+    key = "x" * 50
+    assert _corrupted(lambda r: r["rules"]["knobs"].update(hand_sizes={"4": 7, key: 7})) == (
+        'rules.knobs.hand_sizes: a key is a player count written in decimal, like "4", '
+        f'not "{"x" * 40}"...'
+    )
