@@ -8,32 +8,26 @@ purpose. The record is saved when the match is over, loaded back and checked.
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from chickenfoot import ChickenFootError, Match, Play, RecordError, find_preset, parse_move
+from chickenfoot import (
+    ChickenFootError,
+    IllegalMoveError,
+    Match,
+    RecordError,
+    find_preset,
+    parse_move,
+)
 
 
 class GameServer:
     """One table: the whole match lives here; each client sees its own view."""
 
-    def __init__(self, preset: str, players: int, seed: int) -> None:
+    def __init__(self, preset: str, players: int, seed: int | None = None) -> None:
         self.match = Match.new(find_preset(preset), players, seed=seed)
 
-    def state(self, seat: int) -> dict[str, Any]:
-        """What the client at ``seat`` may see, as JSON values."""
-        view = self.match.view(seat)
-        rnd = view.round
-        return {
-            "seat": seat,
-            "round": view.round_index + 1,
-            "totals": list(view.totals),
-            "table": [str(Play(p.tile, p.onto)) for p in rnd.layout],
-            "hand": [str(tile) for tile in rnd.hand],
-            "hand_counts": list(rnd.hand_counts),
-            "boneyard": rnd.boneyard_count,
-            "to_move": rnd.to_move,
-            "legal_moves": [str(move) for move in rnd.legal_moves()],
-        }
+    def state(self, seat: int) -> str:
+        """What the client at ``seat`` may see, as JSON text."""
+        return self.match.view(seat).to_json()
 
     def handle(self, seat: int, message: str) -> str:
         """Play the move a client sent, ``{"move": "9-4@9-9"}``; reply in JSON."""
@@ -41,14 +35,11 @@ class GameServer:
             text = json.loads(message)["move"]
         except (ValueError, KeyError, TypeError):
             return json.dumps({"error": "expected an object with a move"})
-        turn = self.match.to_move
-        if turn != seat:
-            return json.dumps({"error": f"it is seat {turn}'s turn"})
         try:
             move = parse_move(text)
-            self.match = self.match.apply(move)
+            self.match = self.match.apply(move, seat=seat)
         except ChickenFootError as error:
-            rule = getattr(error, "rule", None)  # an IllegalMoveError names it
+            rule = error.rule if isinstance(error, IllegalMoveError) else None
             return json.dumps({"error": str(error), "rule": rule})
         return json.dumps({"ok": str(move)})
 
@@ -61,7 +52,7 @@ class GameServer:
 
 def main() -> None:
     server = GameServer("classic", 3, seed=42)
-    print("seat 0 sees:", json.dumps(server.state(0)))
+    print("seat 0 sees:", server.state(0))
     for seat, message in [
         (1, '{"move": "9-3@9-9"}'),  # not seat 1's turn
         (0, '{"move": "9-9"}'),
@@ -76,7 +67,7 @@ def main() -> None:
     while not server.match.is_over:
         mover = server.match.to_move
         assert mover is not None
-        legal = server.state(mover)["legal_moves"]
+        legal = json.loads(server.state(mover))["round"]["legal_moves"]
         reply = json.loads(server.handle(mover, json.dumps({"move": legal[0]})))
         assert "ok" in reply, reply
         moves += 1

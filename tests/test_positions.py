@@ -486,9 +486,9 @@ def test_records_of_positions_are_checked() -> None:
         with pytest.raises(RecordError, match=re.escape(expected)):
             Round.from_record(bad)
 
-    refused({"position": TOES.replace("4-3,", "")}, "rounds[0].position: 4-3 missing")
-    refused({"first": 1}, "rounds[0].first: seat 1, but the position's first seat is 0")
-    refused({"round_double": "5-5"}, "rounds[0].round_double: 5-5, but the position's")
+    refused({"position": TOES.replace("4-3,", "")}, "round 1, position: 4-3 missing")
+    refused({"first": 1}, "round 1, first: seat 1, but the position's first seat is 0")
+    refused({"round_double": "5-5"}, "round 1, round_double: 5-5, but the position's")
     refused({"deal": {"hands": [], "boneyard": []}}, "a round that starts from a position")
     refused({"moves": ["4-3@4-4", "4-3@4-4"]}, "round 1, move 2 '4-3@4-4'")
     bad = copy.deepcopy(record)

@@ -530,7 +530,7 @@ def test_wrong_round_double_and_first() -> None:
     assert "(R23)" in str(_error(Match.from_record, record))
     record = match.to_record()
     record["rounds"][0]["round_double"] = "9-4"
-    assert str(_error(Match.from_record, record)) == "rounds[0].round_double: 9-4 is not a double"
+    assert str(_error(Match.from_record, record)) == "round 1, round_double: 9-4 is not a double"
 
 
 def test_round_double_out_of_the_set_in_a_round_record() -> None:
@@ -581,7 +581,7 @@ def test_a_bad_deal() -> None:
     record = match.to_record()
     record["rounds"][0]["deal"]["hands"].pop()
     assert str(_error(Match.from_record, record)) == (
-        "rounds[0].deal.hands: 1 hands, but the record has 2 players"
+        "round 1, deal.hands: 1 hands, but the record has 2 players"
     )
 
 
@@ -632,13 +632,13 @@ def _corrupted(change: Callable[[dict[str, Any]], object]) -> str:
         ),
         (
             lambda r: r["rounds"][0].update(first=2**63),
-            "rounds[0].first: 9223372036854775808 is out of range (-2**63 to 2**63 - 1)",
+            "round 1, first: 9223372036854775808 is out of range (-2**63 to 2**63 - 1)",
         ),
         (
             lambda r: r.update(seed=10**400),
             "seed: an integer of 1329 bits is out of range (-2**63 to 2**64 - 1)",
         ),
-        (lambda r: r.update(seed=None), 'rounds[0]: missing key "deal"'),
+        (lambda r: r.update(seed=None), 'round 1: missing key "deal"'),
         (lambda r: r.update(rules=[]), "rules: expected an object, got an empty array"),
         (
             lambda r: r["rules"].update(preset="Classic"),
@@ -690,49 +690,49 @@ def _corrupted(change: Callable[[dict[str, Any]], object]) -> str:
         ),
         (
             lambda r: r["rounds"][0].update(deal={}),
-            "rounds[0].deal: a record with a seed has no deals: the seed deals",
+            "round 1, deal: a record with a seed has no deals: the seed deals",
         ),
-        (lambda r: r["rounds"][0].update(note=""), 'rounds[0]: unknown key "note"'),
-        (lambda r: r["rounds"][0].pop("moves"), 'rounds[0]: missing key "moves"'),
+        (lambda r: r["rounds"][0].update(note=""), 'round 1: unknown key "note"'),
+        (lambda r: r["rounds"][0].pop("moves"), 'round 1: missing key "moves"'),
         (
             lambda r: r["rounds"][0].update(first=True),
-            "rounds[0].first: expected an integer, got true",
+            "round 1, first: expected an integer, got true",
         ),
         (
             lambda r: r["rounds"][0].update(round_double=99),
-            "rounds[0].round_double: expected a string, got 99",
+            "round 1, round_double: expected a string, got 99",
         ),
         (
             lambda r: r["rounds"][0].update(round_double="9-x"),
-            "rounds[0].round_double: a tile is written like '9-4', not '9-x'",
+            "round 1, round_double: a tile is written like '9-4', not '9-x'",
         ),
         (
             lambda r: r["rounds"][0].update(round_double="99-99"),
-            "rounds[0].round_double: a tile's ends are whole numbers from 0 to 63, not 99",
+            "round 1, round_double: a tile's ends are whole numbers from 0 to 63, not 99",
         ),
         (
             lambda r: r["rounds"][0].update(moves="9-9"),
-            'rounds[0].moves: expected an array, got "9-9"',
+            'round 1, moves: expected an array, got "9-9"',
         ),
         (
             lambda r: r["rounds"][0]["moves"].extend(["draw", "pass", 12]),
-            "rounds[0].moves[3]: expected a string, got 12",
+            "round 1, move 4: expected a string, got 12",
         ),
         (
             lambda r: r["rounds"][0]["moves"].append(None),
-            "rounds[0].moves[1]: expected a string, got null",
+            "round 1, move 2: expected a string, got null",
         ),
         (
             lambda r: r["rounds"][0]["moves"].append(["draw"]),
-            "rounds[0].moves[1]: expected a string, got an array of 1 item",
+            "round 1, move 2: expected a string, got an array of 1 item",
         ),
         (
             lambda r: r["rounds"][0]["moves"].append("9-4"),
-            "rounds[0].moves[1]: '9-4' is not a move: only the round double is written without '@'; write the tile it goes onto, as in '9-4@9-9'",
+            "round 1, move 2: '9-4' is not a move: only the round double is written without '@'; add the tile on the table it goes onto, as '9-4@' and that tile",
         ),
         (
             lambda r: r["rounds"][0]["moves"].append("9" * 41),
-            'rounds[0].moves[1]: "9999999999999999999999999999999999999999"... is too long: at most 40 characters',
+            'round 1, move 2: "9999999999999999999999999999999999999999"... is too long: at most 40 characters',
         ),
         (
             lambda r: r["rounds"][0]["moves"].append("draw"),
@@ -800,13 +800,13 @@ def test_from_record_refuses_python_values_json_cannot_hold() -> None:
     for change, message in [
         (
             lambda r: r["rounds"][0].update(moves=("9-9",)),
-            "rounds[0].moves: expected an array, got a Python tuple",
+            "round 1, moves: expected an array, got a Python tuple",
         ),
         (lambda r: r.update(players=float("nan")), "players: expected an integer, got nan"),
         (lambda r: r["rules"].update({1: 2}), "rules: keys are strings, not 1"),
         (
             lambda r: r["rounds"][0]["moves"].append(b"draw"),
-            "rounds[0].moves[1]: expected a string, got a Python bytes",
+            "round 1, move 2: expected a string, got a Python bytes",
         ),
     ]:
         assert _corrupted(change) == message
@@ -835,14 +835,14 @@ def test_limits_are_checked_before_the_work() -> None:
     record = BASE.to_record()
     record["rounds"][0]["moves"] = ["draw"] * (MAX_MOVES + 1)
     assert str(_error(Round.from_record, record)) == (
-        f"rounds[0].moves: {MAX_MOVES + 1} items, but a record allows at most {MAX_MOVES}"
+        f"round 1, moves: {MAX_MOVES + 1} items, but a record allows at most {MAX_MOVES}"
     )
     record["rounds"][0]["moves"] = ["9-9"] + ["draw"] * (MAX_MOVES - 1)
     assert str(_error(Round.from_record, record)).startswith("round 1, move 2 'draw': ")
     record = redealt(BASE).to_record()
     record["rounds"][0]["deal"]["boneyard"] = ["0-0"] * (MAX_TILES + 1)
     assert str(_error(Round.from_record, record)) == (
-        f"rounds[0].deal.boneyard: {MAX_TILES + 1} items, but a record allows at most {MAX_TILES}"
+        f"round 1, deal.boneyard: {MAX_TILES + 1} items, but a record allows at most {MAX_TILES}"
     )
     record["rules"] = {
         "preset": "classic",
@@ -856,15 +856,22 @@ def test_limits_are_checked_before_the_work() -> None:
 
 def test_writing_refuses_what_reading_would_refuse() -> None:
     """A record written is a record that reads: the limits hold for writing too."""
-    huge = Round.deal(PRESETS["classic"], 4, seed=2**64)
-    error = _error(lambda rnd: rnd.to_json(), huge)
-    assert str(error) == (
-        "this round cannot be written as a record: "
-        "seed: 18446744073709551616 is out of range (-2**63 to 2**64 - 1)"
-    )
     named = attrs.evolve(PRESETS["classic"], name="n" * 65)
     assert "rules.knobs.name" in str(_error(lambda m: m.to_record(), Match.new(named, 4, seed=1)))
     assert Round.deal(PRESETS["classic"], 4, seed=-(2**63)).to_json()
+
+
+@pytest.mark.parametrize("seed", [2**64, 2**70, -(2**63) - 1])
+def test_seeds_a_record_cannot_hold_are_refused_when_the_game_is_made(seed: int) -> None:
+    """A seed beyond what a record holds fails at once, not when the game is saved."""
+    message = "seed is an int from -2**63 to 2**64 - 1, so that a game record can hold it"
+    with pytest.raises(ValueError, match=re.escape(message)) as caught:
+        Round.deal(PRESETS["classic"], 4, seed=seed)
+    assert str(seed) in str(caught.value)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        Match.new(PRESETS["classic"], 4, seed=seed)
+    with pytest.raises(TypeError, match="seed is an int or None"):
+        Match.new(PRESETS["classic"], 4, seed=1.5)  # type: ignore[arg-type]
 
 
 def test_every_round_of_a_seeded_match_writes_a_round_record() -> None:

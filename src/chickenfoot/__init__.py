@@ -42,6 +42,7 @@ from .errors import (
     PositionError,
     RecordError,
     RulesError,
+    SimulationError,
 )
 
 __version__ = "0.1.0.dev0"
@@ -79,6 +80,7 @@ __all__ = [
     "RoundView",
     "Rules",
     "RulesError",
+    "SimulationError",
     "Standing",
     "Start",
     "TargetMode",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ._moves import Move
-from ._round import Round
+from ._round import Round, check_turn, checked_seed
 from ._rules import Rules
 from ._scoring import Standing, standings
 from ._tiles import Tile
@@ -73,16 +73,25 @@ class Match:
             raise ValueError("a Match is made with Match.new() or Match.dealt()")
 
     @classmethod
-    def new(cls, rules: Rules, players: int, *, seed: int) -> Match:
+    def new(cls, rules: Rules, players: int, *, seed: int | None = None) -> Match:
         """A match whose rounds are dealt from ``seed`` (round ``i`` from
         :func:`round_seed` ``(seed, i)``), so it replays from the seed and moves alone.
+
+        ``seed`` is an int from ``-2**63`` to ``2**64 - 1``, what a game record holds;
+        ``None`` (the default) picks one at random, which :attr:`seed` then reports.
+
+        >>> from chickenfoot import PRESETS, Match
+        >>> match = Match.new(PRESETS["classic"], 4)
+        >>> Match.new(PRESETS["classic"], 4, seed=match.seed) == match
+        True
 
         Raises:
             RulesError: the variant does not cover ``players``, or asks for more rounds
                 than the set has doubles (R19).
+            ValueError: ``seed`` is out of range.
+            TypeError: ``seed`` is not an int or ``None``.
         """
-        if type(seed) is not int:
-            raise TypeError(f"seed is an int, not {seed!r}")
+        seed = checked_seed(seed)
         rules.round_count(players)  # checks the player count and the rounds (R19)
         first = Round.deal(
             rules, players, seed=round_seed(seed, 0), round_double=_double(rules, players, 0)
@@ -179,20 +188,25 @@ class Match:
         """The legal moves of the current round (:meth:`Round.legal_moves`)."""
         return self.round.legal_moves()
 
-    def apply(self, move: Move) -> Match:
+    def apply(self, move: Move, *, seat: int | None = None) -> Match:
         """The match after ``move`` in the current round.
 
         When the move ends the round, its scores are added, and in a seeded match the
-        next round is dealt at once (R19, R23).
+        next round is dealt at once (R19, R23). A server passes the ``seat`` that sent the
+        move, as for :meth:`Round.apply`: a move from a seat whose turn it is not is
+        refused (R11).
 
         Raises:
-            IllegalMoveError: the move is not legal now, or the round is over and the
-                next one has not been dealt yet.
+            IllegalMoveError: the move is not legal now, it is not ``seat``'s turn, or the
+                round is over and the next one has not been dealt yet.
+            ValueError: ``seat`` is not a seat of this match.
         """
+        if seat is not None:
+            check_turn(self.round, move, seat)
         if self.round.is_over:
             why = "the match is over" if self.is_over else "deal the next round first"
-            raise IllegalMoveError(move, None, why, "R19")
-        played = self.round.apply(move)
+            raise IllegalMoveError(move, seat, why, "R19")
+        played = self.round.apply(move, seat=seat)
         if not played.is_over:
             return attrs.evolve(self, round=played)
         ended = attrs.evolve(self, finished=(*self.finished, played), round=played)
@@ -248,8 +262,8 @@ class Match:
         one entry per round started, with its round double, first seat and moves.
 
         Raises:
-            RecordError: the match does not fit the format's limits (a seed beyond 64
-                bits, a variant name longer than 64 characters, more than 1000 rounds).
+            RecordError: the match does not fit the format's limits (a variant name
+                longer than 64 characters, more than 1000 rounds).
 
         .. versionadded:: 0.1
         """

@@ -44,7 +44,11 @@ def parse_move(text: str) -> Move:
     Traceback (most recent call last):
       ...
     chickenfoot.errors.InvalidMoveError: '9-4' is not a move: only the round double is
-    written without '@'; write the tile it goes onto, as in '9-4@9-9'
+    written without '@'; add the tile on the table it goes onto, as '9-4@' and that tile
+
+    The hints in these messages show the form of a move and never suggest one for the
+    position: whether a move is legal is the round's question (the legal ones are
+    :meth:`Round.legal_moves <chickenfoot.Round.legal_moves>`, written with :class:`str`).
 
     Raises:
         InvalidMoveError: ``text`` is not a move in this notation.
@@ -63,8 +67,9 @@ def parse_move(text: str) -> Move:
     found = _PLAY.fullmatch(word)
     if found is None:
         raise InvalidMoveError(
-            f"{text!r} is not a move: write a play as '9-4@9-9', "
-            "the round double as '9-9', or 'draw' or 'pass'"
+            f"{text!r} is not a move: write a play as the tile, '@' and the tile it goes "
+            "onto (for example '9-4@9-9'), the round double alone (for example '9-9'), "
+            "or 'draw' or 'pass'"
         )
     ends = [int(g) for g in found.groups() if g is not None]
     if any(end > MAX_PIPS for end in ends):
@@ -74,7 +79,7 @@ def parse_move(text: str) -> Move:
         if not played.is_double:
             raise InvalidMoveError(
                 f"{text!r} is not a move: only the round double is written without '@'; "
-                f"write the tile it goes onto, as in '{played}@9-9'"
+                f"add the tile on the table it goes onto, as '{played}@' and that tile"
             )
         return Play(played, None)
     return Play(played, tile(ends[2], ends[3]))

@@ -19,9 +19,10 @@ True
 Records may come from anywhere, so reading one trusts nothing: the text and every count
 are bounded before any work is done on them, every value is checked for its JSON type
 (``true`` is not a number), unknown keys are refused, and every problem raises
-:class:`~chickenfoot.errors.RecordError` naming where it is: the JSON path of a bad field
-(``rounds[0].moves[3]``, counted from 0) or the round and move of a move the rules refuse
-(``round 3, move 17``, counted from 1).
+:class:`~chickenfoot.errors.RecordError` naming where it is: the key of a bad field, with
+rounds and moves counted from 1 as people count them (``round 1, move 4``,
+``round 2, deal.hands[0]``, seats counted from 0 as everywhere), whether the field is
+malformed or the rules refuse the move.
 """
 
 from __future__ import annotations
@@ -157,6 +158,11 @@ def _at(path: str, key: str) -> str:
     if _IDENTIFIER.fullmatch(key):
         return f"{path}.{key}" if path else key
     return f"{path}[{_shown(key)}]"
+
+
+def _in(path: str, key: str) -> str:
+    """The place of ``key`` in the round entry at ``path``: ``round 2, first``."""
+    return f"{path}, {key}"
 
 
 def _fail(path: str, message: str) -> NoReturn:
@@ -351,8 +357,8 @@ def _parse_json(text: object) -> _Json:
             parse_constant=_parse_constant,
             object_pairs_hook=_parse_object,
         )
-    except _UnreadableError as exc:
-        raise RecordError(f"not JSON: {exc}") from exc
+    except _UnreadableError as exc:  # a private class: chain nothing
+        raise RecordError(f"not JSON: {exc}") from None
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON: {exc}") from exc
     except RecursionError as exc:
@@ -400,7 +406,7 @@ def _read(record: _Json) -> _Parsed:
         _fail("rounds", f"a round record has exactly 1 entry, not {len(entries)}")
     if not entries:
         _fail("rounds", "a match record has at least 1 entry")
-    rounds = [_read_entry(e, f"rounds[{i}]", players, seed, kind) for i, e in enumerate(entries)]
+    rounds = [_read_entry(e, f"round {i + 1}", players, seed, kind) for i, e in enumerate(entries)]
     return _Parsed(kind, rules, players, seed, rounds)
 
 
@@ -438,35 +444,35 @@ def _read_entry(value: _Json, path: str, players: int, seed: int | None, kind: s
     position = None
     if seed is None and isinstance(value, dict) and "position" in value:
         if kind != "round":
-            _fail(_at(path, "position"), "only a round record starts from a position")
+            _fail(_in(path, "position"), "only a round record starts from a position")
         if "deal" in value:
-            _fail(_at(path, "deal"), "a round that starts from a position has no deal")
+            _fail(_in(path, "deal"), "a round that starts from a position has no deal")
         obj = _object(value, path, ("round_double", "first", "position", "moves"))
-        position = _string(obj["position"], _at(path, "position"), MAX_POSITION)
+        position = _string(obj["position"], _in(path, "position"), MAX_POSITION)
     elif seed is None:
         obj = _object(value, path, ("round_double", "first", "deal", "moves"))
     else:
         if isinstance(value, dict) and "deal" in value:
-            _fail(_at(path, "deal"), "a record with a seed has no deals: the seed deals")
+            _fail(_in(path, "deal"), "a record with a seed has no deals: the seed deals")
         obj = _object(value, path, ("round_double", "first", "moves"))
-    double = _tile(obj["round_double"], _at(path, "round_double"))
+    double = _tile(obj["round_double"], _in(path, "round_double"))
     if not double.is_double:
-        _fail(_at(path, "round_double"), f"{double} is not a double")
-    first = _integer(obj["first"], _at(path, "first"))
+        _fail(_in(path, "round_double"), f"{double} is not a double")
+    first = _integer(obj["first"], _in(path, "first"))
     dealt = None
     if seed is None and position is None:
-        where = _at(path, "deal")
+        where = _in(path, "deal")
         deal = _object(obj["deal"], where, ("hands", "boneyard"))
         where = _at(where, "hands")
         raw = _array(deal["hands"], where, MAX_PLAYERS)
         if len(raw) != players:
             _fail(where, f"{len(raw)} hands, but the record has {players} players")
         hands = [_tiles(h, f"{where}[{seat}]") for seat, h in enumerate(raw)]
-        dealt = (hands, _tiles(deal["boneyard"], _at(_at(path, "deal"), "boneyard")))
-    where = _at(path, "moves")
+        dealt = (hands, _tiles(deal["boneyard"], _at(_in(path, "deal"), "boneyard")))
+    where = _in(path, "moves")
     moves = []
     for number, text in enumerate(_array(obj["moves"], where, MAX_MOVES)):
-        at = f"{where}[{number}]"
+        at = f"{path}, move {number + 1}"
         text = _string(text, at, MAX_MOVE)
         try:
             moves.append((text, _parse_move(text)))
@@ -524,20 +530,20 @@ def _position_round(parsed: _Parsed, entry: _Entry) -> Round:
     try:
         rnd = Round.from_position(parsed.rules, entry.position)
     except PositionError as exc:
-        raise RecordError(f"rounds[0].position: {exc}") from exc
+        raise RecordError(f"round 1, position: {exc}") from exc
     if rnd.players != parsed.players:
         _fail(
-            "rounds[0].position",
+            "round 1, position",
             f"{rnd.players} hands, but the record has {parsed.players} players",
         )
     if rnd.round_double != entry.round_double:
         _fail(
-            "rounds[0].round_double",
+            "round 1, round_double",
             f"{entry.round_double}, but the position's round double is {rnd.round_double}",
         )
     if rnd.first != entry.first:
         _fail(
-            "rounds[0].first", f"seat {entry.first}, but the position's first seat is {rnd.first}"
+            "round 1, first", f"seat {entry.first}, but the position's first seat is {rnd.first}"
         )
     return rnd
 

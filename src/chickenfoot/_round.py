@@ -93,7 +93,8 @@ class Round(TableShown):
         Args:
             rules: the variant.
             players: how many seats; the variant must cover this count.
-            seed: the shuffle's seed.
+            seed: the shuffle's seed, an int from ``-2**63`` to ``2**64 - 1`` (what a
+                game record holds), or ``None`` to pick one.
             round_double: the round double as a tile or its number; the set's highest
                 double by default.
             first: the round's first seat (R23): who moves first in a ``centre`` start,
@@ -101,7 +102,8 @@ class Round(TableShown):
 
         Raises:
             RulesError: the variant does not cover ``players``.
-            ValueError: ``round_double`` or ``first`` is out of range.
+            ValueError: ``seed``, ``round_double`` or ``first`` is out of range.
+            TypeError: ``seed`` is not an int or ``None``.
 
         >>> from chickenfoot import PRESETS, Round
         >>> rnd = Round.deal(PRESETS["double-foot"], 3, seed=1, round_double=5, first=2)
@@ -112,10 +114,7 @@ class Round(TableShown):
         size = rules.hand_size(players)
         double = _round_double(round_double, n)
         check_seat(first, players, "first")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
-        if type(seed) is not int:
-            raise TypeError(f"seed is an int or None, not {seed!r}")
+        seed = checked_seed(seed)
         order = [t for t in range(set_length(n)) if rules.start == "holder" or t != double]
         random.Random(seed).shuffle(order)
         hands = []
@@ -341,8 +340,8 @@ class Round(TableShown):
         round double, the first seat and every move in the move notation.
 
         Raises:
-            RecordError: the round does not fit the format's limits (a seed beyond 64
-                bits, a variant name longer than 64 characters).
+            RecordError: the round does not fit the format's limits (a variant name
+                longer than 64 characters).
 
         .. versionadded:: 0.1
         """
@@ -512,14 +511,19 @@ class Round(TableShown):
         """
         return self._state.refusal(move) is None
 
-    def apply(self, move: Move) -> Round:
+    def apply(self, move: Move, *, seat: int | None = None) -> Round:
         """The round after ``move`` by the seat to move; this round is left unchanged.
 
+        A game server passes the ``seat`` of the client that sent the move: a move from a
+        seat whose turn it is not is refused, naming both seats (R11), so a client cannot
+        move for another. Without ``seat`` the move is made for the seat to move.
+
         Raises:
-            IllegalMoveError: the rules do not allow ``move`` now; the message names the
-                move, the seat and the rule.
+            IllegalMoveError: the rules do not allow ``move`` now, or it is not ``seat``'s
+                turn; the message names the seat, the move and the rule.
             TypeError: ``move`` is not a :class:`~chickenfoot.Play`,
                 :class:`~chickenfoot.Draw` or :class:`~chickenfoot.Pass`.
+            ValueError: ``seat`` is not a seat of this round.
 
         >>> from chickenfoot import PRESETS, Round, Play, Tile
         >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
@@ -528,14 +532,21 @@ class Round(TableShown):
         >>> rnd.apply(Play(Tile(9, 3), onto=Tile(9, 9)))
         Traceback (most recent call last):
           ...
-        chickenfoot.errors.IllegalMoveError: Play(Tile(9, 3), onto=Tile(9, 9)) by seat 0:
-        the round double 9-9 is placed first (R6)
+        chickenfoot.errors.IllegalMoveError: seat 0 cannot play 9-3 onto 9-9: the round
+        double 9-9 is placed first (R6)
+        >>> rnd.apply(Play(Tile(9, 9)), seat=2)
+        Traceback (most recent call last):
+          ...
+        chickenfoot.errors.IllegalMoveError: seat 2 cannot place 9-9: it is seat 0's turn,
+        not seat 2's (R11)
         """
+        if seat is not None:
+            check_turn(self, move, seat)
         state = self._state
         refusal = state.refusal(move)
         if refusal is not None:
             reason, rule = refusal
-            raise IllegalMoveError(move, self.to_move, reason, rule)
+            raise IllegalMoveError(move, self.to_move if seat is None else seat, reason, rule)
         return _make(
             self.rules, state.after(move), self._dealt, self._first,
             (state.to_move, move, self._history), self._length + 1, self._seed,
@@ -742,6 +753,38 @@ def check_seat(seat: object, players: int, name: str = "seat") -> int:
     if type(seat) is not int or not 0 <= seat < players:
         raise ValueError(f"{name} is a seat from 0 to {players - 1}, not {seat!r}")
     return seat
+
+
+#: Seeds lie in ``-SEED_LOW`` to ``SEED_HIGH - 1``: a game record holds a signed or an
+#: unsigned 64-bit integer, and :func:`~chickenfoot.round_seed` gives up to ``2**64 - 1``.
+SEED_LOW: Final = 2**63
+SEED_HIGH: Final = 2**64
+
+
+def checked_seed(seed: int | None) -> int:
+    """``seed`` checked to fit a game record, or a random one for ``None``."""
+    if seed is None:
+        return random.SystemRandom().randrange(SEED_LOW)
+    if type(seed) is not int:
+        raise TypeError(f"seed is an int or None, not {seed!r}")
+    if not -SEED_LOW <= seed < SEED_HIGH:
+        shown = str(seed) if seed.bit_length() <= 128 else f"an int of {seed.bit_length()} bits"
+        raise ValueError(
+            f"seed is an int from -2**63 to 2**64 - 1, so that a game record can hold it, "
+            f"not {shown}"
+        )
+    return seed
+
+
+def check_turn(rnd: Round, move: Move, seat: int) -> None:
+    """Refuse ``move`` sent by ``seat`` when it is another seat's turn (R11)."""
+    kind = type(move)
+    if kind is not Play and kind is not Draw and kind is not Pass:
+        raise TypeError(f"a move is a Play, Draw or Pass, not {move!r}")
+    check_seat(seat, rnd.players)
+    to_move = rnd.to_move
+    if to_move is not None and seat != to_move:
+        raise IllegalMoveError(move, seat, f"it is seat {to_move}'s turn, not seat {seat}'s", "R11")
 
 
 def _place_tiles(tiles: list[Tile], owner: str, where: dict[Tile, str], n: int) -> int:

@@ -40,6 +40,16 @@ class Placement:
     #: (:meth:`Round.from_position <chickenfoot.Round.from_position>`).
     seat: int | None
 
+    def __str__(self) -> str:
+        """The move that put the tile here, in the move notation: ``5-1@1-0``, or ``9-9``
+        for the round double; :func:`~chickenfoot.parse_move` reads it back.
+
+        >>> from chickenfoot import Placement, Tile
+        >>> str(Placement(Tile(1, 5), onto=Tile(1, 0), seat=2))
+        '5-1@1-0'
+        """
+        return f"{self.tile}" if self.onto is None else f"{self.tile}@{self.onto}"
+
 
 @attrs.frozen
 class OpenEnd:
@@ -61,6 +71,19 @@ class OpenEnd:
     number: int
     #: How many tiles can still go here, 1 on a line, the free toe places on a double.
     places: int
+
+    def __str__(self) -> str:
+        """The place in the move notation, ``@`` and the tile to play onto: ``@9-4``.
+
+        A tile's text followed by it is a move, so a client can offer ``f"{tile}{end}"``
+        for every tile that carries :attr:`number`.
+
+        >>> from chickenfoot import OpenEnd, Tile, parse_move
+        >>> end = OpenEnd(onto=Tile(9, 4), number=4, places=1)
+        >>> str(end), parse_move(f"{Tile(4, 2)}{end}")
+        ('@9-4', Play(Tile(4, 2), onto=Tile(9, 4)))
+        """
+        return f"@{self.onto}"
 
 
 @attrs.frozen

@@ -180,6 +180,37 @@ class RoundView(TableShown):
         """
         return sample_state(self, rng, max_tries)
 
+    def to_dict(self) -> dict[str, Any]:
+        """What a client draws, as a dict of JSON values (see :doc:`/views`).
+
+        It holds the seat's own hand, every seat's tile count, the boneyard's count, the
+        table (placements and open ends in the move notation), the obligation, the legal
+        moves, the public history and the outcome: nothing the seat cannot see.
+
+        >>> from chickenfoot import PRESETS, Round
+        >>> view = Round.deal(PRESETS["chickie-duel"], 2, seed=5).view(0)
+        >>> data = view.to_dict()
+        >>> data["kind"], data["hand"], data["legal_moves"], data["to_move"]
+        ('round', ['1-1', '2-1', '3-3', '4-0', '4-3', '6-3', '6-6'], ['6-6'], 0)
+
+        .. versionadded:: 0.1
+        """
+        from ._wire import round_view_dict
+
+        return round_view_dict(self)
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text with sorted keys and no spaces.
+
+        Equal views give the same bytes, so two rounds that differ only in tiles this
+        seat cannot see give it identical text.
+
+        .. versionadded:: 0.1
+        """
+        from ._wire import dumps
+
+        return dumps(self.to_dict())
+
     def __repr__(self) -> str:
         state = "over" if self.to_move is None else f"seat {self.to_move} to move"
         return (
@@ -217,9 +248,41 @@ class MatchView:
         """Every seat's total so far (R21)."""
         return tuple(s.total for s in self.standings)
 
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move in the current round, or ``None`` between rounds and once the
+        match is over (as :attr:`Match.to_move <chickenfoot.Match.to_move>`)."""
+        return self.round.to_move
+
     def legal_moves(self) -> list[Move]:
         """This seat's legal moves in the current round."""
         return self.round.legal_moves()
+
+    def to_dict(self) -> dict[str, Any]:
+        """What a client draws, as a dict of JSON values (see :doc:`/views`): the round
+        number, the scores and standings so far, and :meth:`RoundView.to_dict` of the
+        current round under ``"round"``.
+
+        .. versionadded:: 0.1
+        """
+        from ._wire import match_view_dict
+
+        return match_view_dict(self)
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text with sorted keys and no spaces; equal views give
+        the same bytes.
+
+        >>> from chickenfoot import PRESETS, Match
+        >>> match = Match.new(PRESETS["chickie-duel"], 2, seed=5)
+        >>> match.view(1).to_json()[:60]
+        '{"format":"chickenfoot-view","is_over":false,"kind":"match",'
+
+        .. versionadded:: 0.1
+        """
+        from ._wire import dumps
+
+        return dumps(self.to_dict())
 
     def __repr__(self) -> str:
         return (

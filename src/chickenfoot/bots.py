@@ -421,8 +421,7 @@ def _checked(rnd: Round, bot: Player, seat: int, move: object) -> Move:
     raise IllegalMoveError(
         move,
         seat,
-        f"bot {bot.name!r} at seat {seat} chose an illegal move: {reason}; "
-        f"the legal moves were {legal}",
+        f"bot {bot.name!r} chose it, but {reason}; the legal moves were {legal}",
         rule,
     )
 

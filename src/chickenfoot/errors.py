@@ -10,6 +10,7 @@ Every error is a :class:`ChickenFootError`; those caused by a bad value are also
 * :class:`IllegalMoveError`: a well-formed move that the rules do not allow now.
 * :class:`RecordError`: a game record that cannot be read, or whose moves do not replay.
 * :class:`PositionError`: text that is not a position, or a position no game could reach.
+* :class:`SimulationError`: a simulation whose worker processes could not run.
 
 Each message names the tile, the seat and the rule (R-number of the rules guide), and
 nothing is changed when one is raised: game states are immutable.
@@ -30,6 +31,7 @@ __all__ = [
     "PositionError",
     "RecordError",
     "RulesError",
+    "SimulationError",
 ]
 
 
@@ -82,25 +84,67 @@ class InvalidMoveError(ChickenFootError, ValueError):
 class IllegalMoveError(ChickenFootError, ValueError):
     """A move that the rules do not allow in this position.
 
-    Raised by :meth:`Round.apply <chickenfoot.Round.apply>`. The round it was called on
-    is unchanged. The message names the move, the seat and the rule broken:
+    Raised by :meth:`Round.apply <chickenfoot.Round.apply>` and
+    :meth:`Match.apply <chickenfoot.Match.apply>`, which leave the round or match unchanged.
+    The message is a sentence for the player: the seat, the move in words, why not, and the
+    rule broken; the :func:`repr` holds the move itself:
 
-    ``Play(Tile(7, 3), onto=Tile(9, 9)) by seat 2: the cross needs a 9 (R7)``
+    ``seat 2 cannot play 7-3 onto 9-9: the cross needs a 9 (R7)``
+
+    A move sent for the wrong seat (``apply(move, seat=...)``) names both seats:
+
+    ``seat 1 cannot draw: it is seat 0's turn, not seat 1's (R11)``
 
     .. versionadded:: 0.1
     """
 
     def __init__(self, move: Move, seat: int | None, reason: str, rule: str) -> None:
-        who = "" if seat is None else f" by seat {seat}"
-        super().__init__(f"{move!r}{who}: {reason} ({rule})")
+        super().__init__(_sentence(move, seat, reason, rule))
         #: The move that was refused.
         self.move = move
-        #: The seat that tried it (``None`` once the round is over).
+        #: The seat that tried it (``None`` once the round is over and no seat was given).
         self.seat = seat
         #: Why, in words.
         self.reason = reason
         #: The rule broken, as ``"R9"``.
         self.rule = rule
+
+    def __repr__(self) -> str:
+        return (
+            f"IllegalMoveError({self.move!r}, seat={self.seat!r}, "
+            f"reason={self.reason!r}, rule={self.rule!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[IllegalMoveError], tuple[Move, int | None, str, str]]:
+        return (type(self), (self.move, self.seat, self.reason, self.rule))
+
+
+def _sentence(move: Move, seat: int | None, reason: str, rule: str) -> str:
+    """``seat 0 cannot play 5-1 onto 1-0: the toes of 4-4 come first (R9)``."""
+    from ._moves import Play
+
+    if isinstance(move, Play):
+        done = f"place {move.tile}" if move.onto is None else f"play {move.tile} onto {move.onto}"
+    else:
+        done = str(move)
+    if seat is None:
+        return f"no seat can {done} now: {reason} ({rule})"
+    named = f"seat {seat} "
+    if reason.startswith(named):  # "seat 0 does not hold 5-1": once is enough
+        reason = "it " + reason[len(named) :]
+    return f"seat {seat} cannot {done}: {reason} ({rule})"
+
+
+class SimulationError(ChickenFootError, RuntimeError):
+    """A simulation that could not run: its worker processes could not start or died.
+
+    Raised by :func:`~chickenfoot.simulation.simulate` when the process pool breaks,
+    typically because the script that called it is read from standard input or starts
+    the simulation outside an ``if __name__ == "__main__":`` block, so the worker
+    processes cannot import it. The pool's own error is chained as ``__cause__``.
+
+    .. versionadded:: 0.1
+    """
 
 
 class RecordError(ChickenFootError, ValueError):
@@ -111,16 +155,17 @@ class RecordError(ChickenFootError, ValueError):
     bounds, an unknown key, a record version this library does not read, rules that
     clash, a deal that is not the whole set, a round double or first seat that the match
     schedule would not give (R19, R23), and a move that does not parse or that the rules
-    refuse when the record is replayed. It is the only error loading raises: the error
-    that caused it is chained as ``__cause__``. The message says where, as a JSON path
-    counted from 0 or as a round and move counted from 1:
+    refuse when the record is replayed. It is the only error loading raises: the public
+    error that caused it, if any, is chained as ``__cause__``. The message says where,
+    with rounds and moves counted from 1 as people count them:
 
-    ``rounds[0].moves[3]: expected a string, got 12``
+    ``round 1, move 4: expected a string, got 12``
 
     ``round 3, move 17 '9-4@9-9': seat 2: the toes of 4-4 come first: play a 4 onto 4-4 (R9)``
 
-    Writing raises it too, for a game that the format's limits cannot hold (a seed beyond
-    64 bits, a variant name longer than 64 characters).
+    Writing raises it too, for a game that the format's limits cannot hold (a variant
+    name longer than 64 characters); a seed it cannot hold is refused earlier, when the
+    game is dealt.
 
     .. versionadded:: 0.1
     """

@@ -35,6 +35,7 @@ import json
 import multiprocessing
 import os
 from collections.abc import Callable, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, TypeAlias
 
 import attrs
@@ -45,6 +46,7 @@ from ._moves import Draw
 from ._records import rules_record
 from ._rules import Rules
 from .bots import Player, play_match
+from .errors import SimulationError
 
 __all__ = ["BotSummary", "SeatSummary", "Summary", "default_jobs", "game_seed", "simulate"]
 
@@ -267,6 +269,9 @@ def simulate(
     Raises:
         RulesError: the variant does not cover ``len(players)`` players.
         ValueError: ``games``, ``jobs`` or ``chunk_size`` is less than 1.
+        SimulationError: the worker processes of the pool made for ``jobs`` could not
+            start or died (a script read from standard input, or a call outside an
+            ``if __name__ == "__main__":`` block).
 
     .. versionadded:: 0.1
     """
@@ -298,10 +303,19 @@ def simulate(
                 progress(sum(t.games for t in tallies), games)
     else:
         context = multiprocessing.get_context("spawn")
-        with concurrent.futures.ProcessPoolExecutor(
-            min(workers, len(tasks)), mp_context=context
-        ) as pool:
-            tallies = _run(pool, tasks, games, progress)
+        try:
+            with concurrent.futures.ProcessPoolExecutor(
+                min(workers, len(tasks)), mp_context=context
+            ) as pool:
+                tallies = _run(pool, tasks, games, progress)
+        except BrokenProcessPool as exc:
+            raise SimulationError(
+                f"the {min(workers, len(tasks))} worker processes of the simulation could "
+                "not start or died: each one imports the main script, which fails for a "
+                "script read from standard input or one that starts the simulation outside "
+                "an 'if __name__ == \"__main__\":' block; put the call in that block, or "
+                "pass jobs=1 to play in this process"
+            ) from exc
 
     total = _Tally.empty(len(bots))
     for tally in tallies:  # in chunk order

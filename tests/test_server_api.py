@@ -1,0 +1,302 @@
+"""What a game server relies on: moves checked against the seat that sent them, seeds
+that a record can hold, and error messages a player can read.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import played_rounds
+
+import chickenfoot
+import chickenfoot.errors
+from chickenfoot import (
+    PRESETS,
+    Draw,
+    IllegalMoveError,
+    InvalidMoveError,
+    Match,
+    Pass,
+    Play,
+    RecordError,
+    Round,
+    SimulationError,
+    Tile,
+    parse_move,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+# -- apply(move, seat=...) ----------------------------------------------------------------
+
+
+@settings(max_examples=80, deadline=None)
+@given(rnd=played_rounds(max_moves=60), data=st.data())
+def test_a_move_from_the_seat_to_move_is_applied_as_without_a_seat(
+    rnd: Round, data: st.DataObject
+) -> None:
+    moves = rnd.legal_moves()
+    if rnd.to_move is None:
+        assert moves == []
+        return
+    move = data.draw(st.sampled_from(moves), label="move")
+    assert rnd.apply(move, seat=rnd.to_move) == rnd.apply(move)
+
+
+@settings(max_examples=80, deadline=None)
+@given(rnd=played_rounds(max_moves=60), data=st.data())
+def test_a_move_from_another_seat_is_refused_naming_both_seats(
+    rnd: Round, data: st.DataObject
+) -> None:
+    """Even a move that would be legal for the seat to move (R11)."""
+    to_move = rnd.to_move
+    if to_move is None:
+        return
+    seat = data.draw(st.sampled_from([s for s in range(rnd.players) if s != to_move]))
+    move = data.draw(st.sampled_from(rnd.legal_moves()), label="move")
+    before = rnd.to_json()
+    with pytest.raises(IllegalMoveError) as caught:
+        rnd.apply(move, seat=seat)
+    error = caught.value
+    assert (error.seat, error.move, error.rule) == (seat, move, "R11")
+    assert error.reason == f"it is seat {to_move}'s turn, not seat {seat}'s"
+    assert str(error).startswith(f"seat {seat} cannot ")
+    assert str(error).endswith(f": it is seat {to_move}'s turn, not seat {seat}'s (R11)")
+    assert rnd.to_json() == before  # nothing changed
+    assert rnd.apply(move, seat=to_move) == rnd.apply(move)
+
+
+def test_the_seat_is_checked_in_a_match_too() -> None:
+    match = Match.new(PRESETS["chickie-duel"], 2, seed=3)
+    seat = match.to_move
+    assert seat is not None
+    move = match.legal_moves()[0]
+    with pytest.raises(IllegalMoveError, match=r"it is seat \d's turn, not seat \d's \(R11\)"):
+        match.apply(move, seat=1 - seat)
+    assert match.apply(move, seat=seat) == match.apply(move)
+    assert match.view(1 - seat).to_move == seat == match.view(seat).to_move
+
+
+def test_a_finished_match_refuses_moves_from_any_seat() -> None:
+    match = Match.new(PRESETS["chickie-duel"], 2, seed=3)
+    while not match.is_over:
+        match = match.apply(match.legal_moves()[0])
+    assert match.view(0).to_move is None
+    for seat in (0, 1):
+        with pytest.raises(
+            IllegalMoveError, match=rf"seat {seat} cannot draw: the match is over \(R19\)"
+        ):
+            match.apply(Draw(), seat=seat)
+
+
+@pytest.mark.parametrize("seat", [-1, 2, True, "0", 1.0])
+def test_a_seat_that_is_not_one_is_a_value_error(seat: object) -> None:
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=1)
+    with pytest.raises(ValueError, match=r"seat is a seat from 0 to 1, not") as caught:
+        rnd.apply(rnd.legal_moves()[0], seat=seat)  # type: ignore[arg-type]
+    assert not isinstance(caught.value, IllegalMoveError)
+    with pytest.raises(ValueError, match=r"seat is a seat from 0 to 1, not"):
+        Match.new(PRESETS["chickie-duel"], 2, seed=1).apply(Draw(), seat=seat)  # type: ignore[arg-type]
+
+
+def test_a_junk_move_with_a_seat_is_a_type_error() -> None:
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=1)
+    with pytest.raises(TypeError, match="a move is a Play, Draw or Pass"):
+        rnd.apply("draw", seat=1)  # type: ignore[arg-type]
+
+
+# -- seeds --------------------------------------------------------------------------------
+
+
+def test_match_new_picks_a_seed_when_given_none() -> None:
+    """As Round.deal does: the seed picked is reported and replays the match."""
+    match = Match.new(PRESETS["classic"], 4)
+    other = Match.new(PRESETS["classic"], 4, seed=None)
+    assert isinstance(match.seed, int)
+    assert isinstance(other.seed, int)
+    assert match.seed != other.seed  # 63 random bits each
+    assert Match.new(PRESETS["classic"], 4, seed=match.seed) == match
+    assert Match.from_json(match.to_json()) == match
+
+
+def test_the_largest_seeds_a_record_holds_are_accepted() -> None:
+    for seed in (2**64 - 1, -(2**63)):
+        match = Match.new(PRESETS["chickie-duel"], 2, seed=seed)
+        assert Match.from_json(match.to_json()) == match
+
+
+# -- messages -----------------------------------------------------------------------------
+
+
+def test_an_illegal_move_reads_as_a_sentence_and_keeps_the_move_in_the_repr() -> None:
+    rnd = Round.deal(PRESETS["classic"], 4, seed=1).apply(Play(Tile(9, 9)))
+    with pytest.raises(IllegalMoveError) as caught:
+        rnd.apply(Play(Tile(5, 4), onto=Tile(9, 9)))
+    error = caught.value
+    assert str(error).startswith("seat 1 cannot play 5-4 onto 9-9: ")
+    assert str(error).endswith(" (R7)") or str(error).endswith(" (R4)")
+    assert "Play(" not in str(error)
+    assert repr(error).startswith("IllegalMoveError(Play(Tile(5, 4), onto=Tile(9, 9)), seat=1,")
+    copy = pickle.loads(pickle.dumps(error))
+    assert (str(copy), copy.move, copy.seat, copy.rule) == (
+        str(error),
+        error.move,
+        error.seat,
+        error.rule,
+    )
+
+
+def test_the_sentence_names_each_kind_of_move() -> None:
+    def sentence(move: Play | Draw | Pass, seat: int | None) -> str:
+        return str(IllegalMoveError(move, seat, "why", "R1"))
+
+    assert sentence(Play(Tile(9, 9)), 0) == "seat 0 cannot place 9-9: why (R1)"
+    assert sentence(Play(Tile(5, 1), Tile(1, 0)), 2) == "seat 2 cannot play 5-1 onto 1-0: why (R1)"
+    assert sentence(Draw(), 1) == "seat 1 cannot draw: why (R1)"
+    assert sentence(Pass(), 3) == "seat 3 cannot pass: why (R1)"
+    assert sentence(Pass(), None) == "no seat can pass now: why (R1)"
+    error = IllegalMoveError(Draw(), 1, "seat 1 has a legal play and may not draw", "R12")
+    assert str(error) == "seat 1 cannot draw: it has a legal play and may not draw (R12)"
+    assert error.reason == "seat 1 has a legal play and may not draw"
+
+
+def _public(cls: type[BaseException]) -> bool:
+    """Whether ``cls`` can be named by a user: a builtin, or public in a public module."""
+    if cls.__name__.startswith("_"):
+        return False
+    if cls.__module__ == "builtins":
+        return True
+    module = sys.modules[cls.__module__]
+    if cls.__module__.startswith("chickenfoot"):
+        return getattr(chickenfoot.errors, cls.__name__, None) is cls
+    return not any(part.startswith("_") for part in cls.__module__.split(".")) and (
+        getattr(module, cls.__name__, None) is cls
+    )
+
+
+_BAD_RECORDS: list[str | bytes] = [
+    '{"format": NaN}',
+    '{"a": 1, "a": 2}',
+    "{",
+    b"\xff\xfe",
+    "[" * 100_000,
+    '{"format": "chickenfoot-record", "version": 1e400}',
+]
+
+
+def _record_errors() -> list[RecordError]:
+    errors = []
+    good = Match.new(PRESETS["chickie-duel"], 2, seed=4)
+    for _ in range(10):
+        good = good.apply(good.legal_moves()[0])
+    texts = list(_BAD_RECORDS)
+    record = good.to_record()
+    record["rounds"][0]["moves"][3] = "9-4"
+    texts.append(json.dumps(record))
+    record = good.to_record()
+    record["rounds"][0]["moves"][3] = "pass"
+    texts.append(json.dumps(record))
+    record = good.to_record()
+    record["rules"]["knobs"] = {"hand_sizes": {"2": 99}}
+    texts.append(json.dumps(record))
+    record = good.to_record()
+    record["rounds"][0]["round_double"] = "0-0"
+    texts.append(json.dumps(record))
+    for text in texts:
+        with pytest.raises(RecordError) as caught:
+            Match.from_json(text)
+        errors.append(caught.value)
+    return errors
+
+
+def test_every_chained_cause_of_a_record_error_is_public() -> None:
+    for error in _record_errors():
+        cause: BaseException | None = error.__cause__
+        while cause is not None:
+            assert _public(type(cause)), (str(error), type(cause))
+            cause = cause.__cause__
+    assert _public(IllegalMoveError)
+    assert not _public(type("_UnreadableError", (Exception,), {}))
+
+
+def test_record_errors_count_rounds_and_moves_from_1() -> None:
+    """A malformed move and a refused move are numbered the same way."""
+    match = Match.new(PRESETS["chickie-duel"], 2, seed=4)
+    for _ in range(10):
+        match = match.apply(match.legal_moves()[0])
+    record = match.to_record()
+    record["rounds"][0]["moves"][3] = 12
+    with pytest.raises(RecordError) as malformed_error:
+        Match.from_record(record)
+    record["rounds"][0]["moves"][3] = "pass"
+    with pytest.raises(RecordError) as refused_error:
+        Match.from_record(record)
+    malformed, refused = str(malformed_error.value), str(refused_error.value)
+    assert malformed.startswith("round 1, move 4: ")
+    assert refused.startswith("round 1, move 4 'pass': ")
+    for message in _record_errors():
+        assert not re.search(r"\[0\]|moves\[|rounds\[", str(message)), str(message)
+
+
+@pytest.mark.parametrize(
+    "text", ["5-1", "9-4", "5-5 on 9-5", "play 9-4", "9-4@", "@9-9", "1-2-3", "draw 2"]
+)
+def test_move_notation_hints_name_no_move_unless_as_an_example(text: str) -> None:
+    """A hint cannot know the position, so any move it shows is marked as an example."""
+    with pytest.raises(InvalidMoveError) as caught:
+        parse_move(text)
+    message = str(caught.value)
+    hint = message.removeprefix(f"{text!r} is not a move")
+    for found in re.finditer(r"'(\d+-\d+(?:@\d+-\d+)?)'", hint):
+        assert hint[: found.start()].endswith("for example "), message
+
+
+def test_a_move_missing_its_target_is_not_given_one() -> None:
+    with pytest.raises(InvalidMoveError) as caught:
+        parse_move("5-1")
+    assert "'5-1@9-9'" not in str(caught.value)
+    assert "'5-1@' and that tile" in str(caught.value)
+
+
+# -- simulations whose workers cannot start -----------------------------------------------
+
+
+def test_a_simulation_from_standard_input_explains_why_its_workers_fail() -> None:
+    """Worker processes import the main script, which a script on standard input is not."""
+    script = textwrap.dedent(
+        """
+        from chickenfoot import PRESETS, SimulationError
+        from chickenfoot.bots import RandomPlayer
+        from chickenfoot.simulation import simulate
+
+        try:
+            simulate(PRESETS["chickie-duel"], [RandomPlayer(), RandomPlayer()],
+                     games=4, seed=1, jobs=2, chunk_size=1)
+        except SimulationError as exc:
+            print("caught:", type(exc.__cause__).__name__, exc)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-"],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("caught: BrokenProcessPool "), done.stdout + done.stderr
+    assert 'if __name__ == "__main__":' in done.stdout
+    assert "jobs=1" in done.stdout
+    assert issubclass(SimulationError, chickenfoot.ChickenFootError)
