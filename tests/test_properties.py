@@ -231,7 +231,9 @@ def test_other_moves_are_refused_and_change_nothing(rnd: Round, data: st.DataObj
         assert error.move == move
         assert error.seat == rnd.to_move
         assert re.fullmatch(r"R\d+[a-z]?", error.rule)
-        assert repr(move) in str(error)
+        assert repr(move) in repr(error)
+        who = "no seat can" if rnd.to_move is None else f"seat {rnd.to_move} cannot"
+        assert str(error).startswith(f"{who} ")
         assert f"({error.rule})" in str(error)
         assert snapshot(rnd) == before
 
