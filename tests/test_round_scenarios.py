@@ -119,8 +119,8 @@ def refused(rnd: Round, move: Move, rule: str, *words: str) -> IllegalMoveError:
     assert error.seat == rnd.to_move
     assert f"({rule})" in message
     assert repr(move) in repr(error)
-    words = str(move) if not isinstance(move, Play) else f"{move.tile}"
-    assert words in message
+    named = str(move) if not isinstance(move, Play) else f"{move.tile}"
+    assert named in message
     if rnd.to_move is not None:
         assert f"seat {rnd.to_move}" in message
     for word in words:
