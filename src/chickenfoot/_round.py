@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 import attrs
 
 from ._engine import Ending, Outcome, State, new_state
-from ._moves import Draw, Event, Move
+from ._moves import Draw, Event, Move, Pass, Play
 from ._rules import Rules
 from ._shown import TableShown
 from ._table import TableState

@@ -14,10 +14,10 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Final
 
-from ._records import _rules_record
+from ._records import rules_record
 
 if TYPE_CHECKING:
-    from ._round import Outcome
+    from ._engine import Outcome
     from ._views import MatchView, RoundView
 
 __all__ = ["VIEW_FORMAT", "VIEW_VERSION", "dumps", "match_view_dict", "round_view_dict"]
@@ -95,7 +95,7 @@ def _header(kind: str, view: RoundView | MatchView) -> _Json:
         "version": VIEW_VERSION,
         "kind": kind,
         "variant": view.rules.name,
-        "rules": _rules_record(view.rules),
+        "rules": rules_record(view.rules),
     }
 
 
