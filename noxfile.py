@@ -13,7 +13,7 @@ nox.needs_version = ">=2025.2.9"  # first release with nox.project.dependency_gr
 nox.options.default_venv_backend = "venv"
 nox.options.error_on_external_run = True
 nox.options.error_on_missing_interpreters = "CI" in os.environ
-nox.options.sessions = ["tests", "typing", "lint", "docs", "examples", "adapters"]
+nox.options.sessions = ["tests", "typing", "lint", "docs", "examples", "adapters", "webapp"]
 
 ROOT: Final = Path(__file__).parent
 PYPROJECT: Final = nox.project.load_toml(ROOT / "pyproject.toml")
@@ -120,6 +120,15 @@ def package(session: nox.Session) -> None:
     wheels = [p.name for p in dist.glob("*.whl")]
     if wheels != [f"chickenfoot-{PYPROJECT['project']['version']}-py3-none-any.whl"]:
         session.error(f"expected one pure wheel, built {wheels}")
+
+
+@nox.session(python="3.11")
+def webapp(session: nox.Session) -> None:
+    """Play the example web table in headless Chromium: a round by clicking, junk and moves
+    out of turn, save and load mid-round. Needs Debian's ``chromium`` and
+    ``chromium-driver``; screenshots go to examples/webapp/screenshots/."""
+    session.install(".", *group("webapp"))
+    session.run("pytest", "examples/webapp", "-p", "no:cacheprovider", *session.posargs)
 
 
 @nox.session(python="3.12")
