@@ -542,9 +542,7 @@ def _position_round(parsed: _Parsed, entry: _Entry) -> Round:
             f"{entry.round_double}, but the position's round double is {rnd.round_double}",
         )
     if rnd.first != entry.first:
-        _fail(
-            "round 1, first", f"seat {entry.first}, but the position's first seat is {rnd.first}"
-        )
+        _fail("round 1, first", f"seat {entry.first}, but the position's first seat is {rnd.first}")
     return rnd
 
 
