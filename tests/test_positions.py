@@ -516,3 +516,19 @@ def test_old_records_still_load() -> None:
     record = rnd.to_record()
     assert "position" not in record["rounds"][0]
     assert Round.from_record(record) == rnd
+
+
+def test_samples_of_another_seat_draw_a_fair_tile() -> None:
+    """Seat 1 does not know which tile seat 0 drew at the position; a sample gives seat 0
+    a drawn tile that the rest of its hand could not have played instead (R12)."""
+    boneyard = _BONEYARD.replace("4-1,", "").replace("3-3,", "")
+    text = f"cf1 6-6 {_LAYOUT} 1-0,3-2,4-1,5-5/2-2,3-3,4-3,5-1,6-0 {boneyard} 0 0 1 1:4-1"
+    view = Round.from_position(DUEL, text).view(1)
+    rng = random.Random(3)
+    for _ in range(20):
+        guess = view.sample_state(rng)
+        assert guess.view(1) == view
+        drawn = guess.drawn_tile
+        assert drawn is not None
+        assert drawn.has(4)  # the rest of the hand holds no 4 for the toes of 4-4 (R9, R12)
+        assert [t for t in guess.hand(0) if t != drawn and t.has(4)] == []

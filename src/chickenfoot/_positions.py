@@ -429,6 +429,14 @@ def table_after(rules: Rules, n: int, double: int, placements: Sequence[Placemen
     return table
 
 
+def _drew_fairly(table: TableState, before: int) -> bool:
+    """Whether a seat holding bitmask ``before`` had to draw: no play (R12), or in the
+    search for the round double, not the double itself (R6)."""
+    if table.placed:
+        return not table.playable(before)
+    return not before >> table.double & 1
+
+
 def sample_position_state(view: RoundView, rng: random.Random, max_tries: int) -> Round:
     """A full round that ``view`` of a round set up from a position could be looking at.
 
@@ -484,8 +492,11 @@ def sample_position_state(view: RoundView, rng: random.Random, max_tries: int) -
                 start_drawn = known_drawn
             elif events and type(events[0].move) is Play:
                 start_drawn = events[0].move.tile  # only the drawn tile is played (R13)
-            elif dealt[mover]:
-                start_drawn = rng.choice(dealt[mover])
+            else:  # a tile whose drawing the rest of the hand allowed (R6, R12)
+                hand = mask_of(dealt[mover])
+                fits = [t for t in dealt[mover] if _drew_fairly(table, hand & ~(1 << t.index))]
+                if fits:
+                    start_drawn = rng.choice(fits)
         try:
             start = checked_round(
                 rules, table, origin.placements, tuple(mask_of(h) for h in dealt),
