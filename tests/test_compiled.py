@@ -9,7 +9,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 import chickenfoot
 
 # The modules the build hook compiles (pyproject.toml, [tool.hatch.build.targets.wheel.hooks.custom]).
-HOT_MODULES = ("chickenfoot._tiles", "chickenfoot._table")
+HOT_MODULES = ("chickenfoot._table", "chickenfoot._engine")
 
 
 def _is_extension(name: str) -> bool:
@@ -29,3 +29,17 @@ def test_compiled_flag_tells_which_engine_runs() -> None:
 
 def test_compiled_flag_is_a_bool() -> None:
     assert type(chickenfoot.COMPILED) is bool
+
+
+def test_engine_states_survive_pickling() -> None:
+    # Compiled classes have no empty constructor: they pickle through their own.
+    import pickle
+
+    from chickenfoot import PRESETS, Round
+
+    rnd = Round.deal(PRESETS["classic"], 4, seed=3)
+    rnd = rnd.apply(rnd.legal_moves()[0])
+    copy = pickle.loads(pickle.dumps(rnd))
+    assert copy == rnd
+    assert copy.legal_moves() == rnd.legal_moves()
+    assert pickle.loads(pickle.dumps(rnd.view(1))) == rnd.view(1)

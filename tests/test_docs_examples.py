@@ -123,6 +123,12 @@ def _missing_package(source: str) -> str | None:
             top = name.split(".")[0]
             if importlib.util.find_spec(top) is None:
                 return top
+            if top == "chickenfoot" and name != top:
+                # An adapter module imports its extra's packages (numpy, pettingzoo, …).
+                try:
+                    importlib.import_module(name)
+                except ModuleNotFoundError as error:
+                    return error.name or name
     return None
 
 

@@ -195,19 +195,42 @@ class TableState:
     on: int
     origin: Origin | None
 
+    def __init__(
+        self,
+        n: int,
+        suit: tuple[int, ...],
+        double: int,
+        ends: tuple[tuple[int, ...], ...],
+        pending: int,
+        free: int,
+        need_foot: bool,
+        on: int,
+        origin: Origin | None,
+    ) -> None:
+        self.n, self.suit, self.double, self.ends = n, suit, double, ends
+        self.pending, self.free, self.need_foot, self.on = pending, free, need_foot, on
+        self.origin = origin
+
+    def __reduce__(self) -> tuple[type[TableState], tuple[object, ...]]:
+        # Pickled through the constructor: a class compiled by mypyc has no empty __new__.
+        fields = (self.n, self.suit, self.double, self.ends, self.pending, self.free)
+        return TableState, (*fields, self.need_foot, self.on, self.origin)
+
     @classmethod
     def empty(cls, n: int, double: int) -> TableState:
         """The table of double-``n`` before the round double ``double`` is placed."""
-        return _table(n, suit_masks(n), double, ((),) * (n + 1), -1, 0, False, 0, None)
+        return TableState(n, suit_masks(n), double, ((),) * (n + 1), -1, 0, False, 0, None)
 
     def with_round_double(self, opening_toes: int) -> TableState:
         """The round double placed, offering ``opening_toes`` places (R3, R6)."""
         d = self.double
-        return _table(self.n, self.suit, d, self.ends, d, opening_toes, False, 1 << d, self.origin)
+        return TableState(
+            self.n, self.suit, d, self.ends, d, opening_toes, False, 1 << d, self.origin
+        )
 
     def with_origin(self, origin: Origin) -> TableState:
         """This table, marked as the position a round was set up from."""
-        return _table(
+        return TableState(
             self.n, self.suit, self.double, self.ends, self.pending, self.free,
             self.need_foot, self.on, origin,
         )  # fmt: skip
@@ -315,7 +338,7 @@ class TableState:
                 pending, free, need_foot = t, toes_per_double, False
             else:  # R2: the other end opens
                 ends = _opened(ends, LOW[t] if HIGH[t] == k else HIGH[t], t)
-        return _table(
+        return TableState(
             self.n, self.suit, self.double, ends, pending, free, need_foot, self.on | 1 << t,
             self.origin,
         )  # fmt: skip
@@ -326,24 +349,6 @@ class TableState:
         if self.pending >= 0:
             out.append(OpenEnd(TILES[self.pending], HIGH[self.pending], self.free))
         return tuple(sorted(out, key=lambda end: end.onto.index))
-
-
-def _table(
-    n: int,
-    suit: tuple[int, ...],
-    double: int,
-    ends: tuple[tuple[int, ...], ...],
-    pending: int,
-    free: int,
-    need_foot: bool,
-    on: int,
-    origin: Origin | None,
-) -> TableState:
-    state = object.__new__(TableState)
-    state.n, state.suit, state.double, state.ends = n, suit, double, ends
-    state.pending, state.free, state.need_foot, state.on = pending, free, need_foot, on
-    state.origin = origin
-    return state
 
 
 def _opened(ends: tuple[tuple[int, ...], ...], k: int, tile: int) -> tuple[tuple[int, ...], ...]:
