@@ -59,6 +59,9 @@ class RoundRules(Protocol):
     @property
     def double_blank(self) -> int: ...
 
+    @property
+    def blank_value(self) -> int: ...
+
 
 @dataclass
 class Place:
@@ -116,11 +119,14 @@ def knob_text(value: object, allowed: tuple[str, ...], name: str) -> str:
     return text
 
 
-def tile_score(tile: Tile, double_blank: int) -> int:
-    """Penalty points of one tile left in a hand (R17)."""
+def tile_score(tile: Tile, double_blank: int, blank_value: int = 0) -> int:
+    """Penalty points of one tile left in a hand (R17, R17b)."""
     if tile == (0, 0):
         return double_blank
-    return tile[0] + tile[1]
+    score = tile[0] + tile[1]
+    if 0 in tile:  # one blank end: the tile is not the double-blank
+        score += blank_value
+    return score
 
 
 # ---------------------------------------------------------------------------
@@ -148,6 +154,7 @@ class ReferenceRound:
         self.boneyard_reserve = int(rules.boneyard_reserve)
         self.draws_per_turn = None if rules.draws_per_turn is None else int(rules.draws_per_turn)
         self.double_blank = int(rules.double_blank)
+        self.blank_value = int(rules.blank_value)
 
         # --- the deal, copied so the caller's lists are never changed ---
         self.hands: list[list[Tile]] = [[make_tile(t) for t in hand] for hand in hands]
@@ -464,11 +471,66 @@ class ReferenceRound:
         self.drawn_tile = None
 
     def hand_scores(self) -> list[int]:
-        """R17: the pips left in each hand, the double-blank counting ``double_blank``."""
-        return [sum(tile_score(t, self.double_blank) for t in hand) for hand in self.hands]
+        """R17, R17b: the pips left in each hand, blanks counting their values."""
+        return [
+            sum(tile_score(t, self.double_blank, self.blank_value) for t in hand)
+            for hand in self.hands
+        ]
 
     def scores(self) -> list[int] | None:
         """R17 scores once the round is over, ``None`` while it is still going."""
         if not self.over:
             return None
         return self.hand_scores()
+
+
+# ---------------------------------------------------------------------------
+# The match: which doubles, how many rounds, when it ends (R19-R22)
+# ---------------------------------------------------------------------------
+
+
+def round_doubles(n: int, order: str, how_many: int) -> list[int]:
+    """R19, R19b, R20: the numbers of the first ``how_many`` round doubles of a match
+    with the double-``n`` set, walking down from ``n`` to 0 and, with ``"down_up"``,
+    turning round at each end (with ``"down"``, starting again from ``n``)."""
+    out: list[int] = []
+    double, step = n, -1
+    while len(out) < how_many:
+        out.append(double)
+        if n == 0:
+            continue
+        if order == "down":
+            double = n if double == 0 else double - 1
+            continue
+        if double == 0:
+            step = 1
+        elif double == n:
+            step = -1
+        double += step
+    return out
+
+
+def round_count(n: int, order: str, rounds: object) -> int:
+    """R19, R19b: rounds in a match without a target."""
+    full = n + 1 if order == "down" else 2 * n + 1
+    if rounds == "full":
+        return full
+    if rounds == "half":
+        if order == "down":
+            return max(1, -(-n // 2))  # ceil(n / 2), at least 1
+        return n + 1  # the way down
+    assert isinstance(rounds, int)
+    return rounds
+
+
+def match_over(
+    n: int, order: str, rounds: object, target: int | None, mode: str, results: list[list[int]]
+) -> bool:
+    """R19, R20: whether a match with these round scores has ended."""
+    if not results:
+        return False
+    if target is None:
+        return len(results) >= round_count(n, order, rounds)
+    totals = [sum(result[seat] for result in results) for seat in range(len(results[0]))]
+    top: int = max(totals)
+    return top > target if mode == "exceeds" else top >= target

@@ -21,7 +21,7 @@ __all__ = ["PRESET_NAMES", "Deal", "deals", "move_bound", "played_rounds", "roun
 
 T = TypeVar("T")
 
-#: The preset names, in the order of the rules guide (§6).
+#: The preset names, in the order of the presets page of the rules guide.
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
 
 
@@ -53,7 +53,8 @@ def rules(draw: st.DrawFn, *, preset: str | None = None, custom: bool | None = N
     The changed knobs are ``start``, ``opening_toes`` (3 to 6, as far as the smallest set
     of the variant allows), ``first_foot_required``, ``toes_per_double`` (1 to 3), a small
     ``boneyard_reserve`` that leaves something to draw at every player count,
-    ``draws_per_turn`` (1, 2 or unlimited), ``play_drawn`` and ``double_blank``.
+    ``draws_per_turn`` (1, 2 or unlimited), ``play_drawn``, ``double_blank``,
+    ``blank_value`` (R17b) and ``round_order`` (R19b).
     """
     name = preset if preset is not None else draw(st.sampled_from(PRESET_NAMES))
     base = PRESETS[name]
@@ -84,6 +85,8 @@ def rules(draw: st.DrawFn, *, preset: str | None = None, custom: bool | None = N
         draws_per_turn=knob(base.draws_per_turn, draw_limits),
         play_drawn=knob(base.play_drawn, keep_options),
         double_blank=knob(base.double_blank, [0, 25, 50]),
+        blank_value=knob(base.blank_value, [0, 25]),
+        round_order=knob(base.round_order, ["down", "down_up"]),
     )
 
 

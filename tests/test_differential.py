@@ -7,7 +7,9 @@ round is over, the hands and the boneyard, and both must refuse a few moves that
 legal. At the end they must agree on the ending, the winner, the scores and the layout.
 
 Every preset is played at every player count it covers, and a dozen custom variants
-change one knob or a few, so that every knob of R3-R17 is played with.
+change one knob or a few, so that every knob of R3-R17b is played with. Whole matches are
+played too, every round against the reference round and the schedule, totals and end
+against the reference match rules (R19-R21), for every value of the match knobs.
 """
 
 from __future__ import annotations
@@ -20,13 +22,14 @@ import pytest
 from bridge import ENDINGS, ref_move, ref_tile, reference_of
 from hypothesis import given
 from hypothesis import strategies as st
-from reference import ReferenceRound
+from reference import ReferenceRound, match_over, round_doubles
 from strategies import Deal, deals
 
 from chickenfoot import (
     PRESETS,
     Draw,
     IllegalMoveError,
+    Match,
     Move,
     Pass,
     Play,
@@ -64,6 +67,8 @@ VARIANTS: dict[str, Rules] = {
     "double-foot-draw-two": attrs.evolve(_FOOT, draws_per_turn=2),
     "classic-may-keep": attrs.evolve(_CLASSIC, play_drawn="may"),
     "cross-reserve-3": attrs.evolve(_CROSS, boneyard_reserve=3, double_blank=25),
+    "double-foot-blanks-25": attrs.evolve(_FOOT, blank_value=25),
+    "duel-blanks-1": attrs.evolve(_DUEL, blank_value=1, double_blank=50),
     "double-foot-two-toes": attrs.evolve(_FOOT, toes_per_double=2, opening_toes=4),
     "duel-centre-one-toe": attrs.evolve(
         _DUEL,
@@ -220,3 +225,52 @@ def test_rounds_reach_every_ending_and_move() -> None:
             rnd = rnd.apply(move)
         seen.add(rnd.ending)
     assert seen >= {Play, Draw, Pass, *ENDINGS}
+
+
+#: The match knobs (R19, R19b, R20), every value of each.
+SCHEDULES: list[dict[str, str | int]] = [
+    {"rounds": rounds, "round_order": order}
+    for order in ("down", "down_up")
+    for rounds in ("full", "half", 3)
+] + [
+    {"target": 150, "target_mode": mode, "round_order": order}
+    for order in ("down", "down_up")
+    for mode in ("exceeds", "reaches")
+]
+
+
+@pytest.mark.parametrize(
+    "schedule", SCHEDULES, ids=["-".join(map(str, s.values())) for s in SCHEDULES]
+)
+@pytest.mark.parametrize("preset", ["chickie-duel", "double-foot"])
+def test_matches_agree_with_reference(preset: str, schedule: dict[str, str | int]) -> None:
+    """R19-R21 and R17b: a whole match by the engine; every round replayed in the reference
+    (the scores), the round doubles against the reference schedule, and the end of the match
+    and its totals against the reference rules."""
+    base = attrs.evolve(PRESETS[preset], blank_value=5 if preset == "double-foot" else 0)
+    rules = attrs.evolve(base, **schedule)  # type: ignore[arg-type]
+    players = rules.player_counts[0]
+    n = rules.set_size(players)
+    rng = random.Random(f"{preset}/{schedule}")
+    match = Match.new(rules, players, seed=rng.randrange(2**32))
+    steps = 0
+    while not match.is_over:
+        steps += 1
+        assert steps < 100_000, "the match does not end"
+        match = match.apply(rng.choice(match.legal_moves()))
+    results: list[list[int]] = []
+    for index, rnd in enumerate(match.finished):
+        assert not match_over(
+            n, rules.round_order, rules.rounds, rules.target, rules.target_mode, results
+        ), f"round {index + 1} was one too many"
+        ref = reference_of(rnd)
+        for move in rnd.moves:
+            ref.apply(ref_move(move))
+        scores = ref.scores()
+        assert scores is not None
+        assert list(rnd.scores or ()) == scores
+        results.append(scores)
+    assert match_over(n, rules.round_order, rules.rounds, rules.target, rules.target_mode, results)
+    doubles = [rnd.round_double.high for rnd in match.finished]
+    assert doubles == round_doubles(n, rules.round_order, len(doubles))
+    assert list(match.totals) == [sum(column) for column in zip(*results, strict=True)]

@@ -324,6 +324,49 @@ def test_target_rounds_cycle_through_the_doubles_again() -> None:
     assert match.winners == (0,)
 
 
+@pytest.mark.parametrize(
+    ("preset", "players", "top"),
+    [("chickie-duel", 2, 6), ("classic", 4, 9), ("double-foot", 7, 12)],
+)
+def test_r19b_down_up_match_plays_down_and_back_up(preset: str, players: int, top: int) -> None:
+    """R19b: with round_order "down_up" a full match plays N..0..N (2N + 1 rounds: 19 for
+    double-9), a half match the way down (N + 1 rounds), a count the first rounds."""
+    rules = attrs.evolve(PRESETS[preset], round_order="down_up")
+    way = [d(k) for k in range(top, -1, -1)] + [d(k) for k in range(1, top + 1)]
+    match = play_randomly(Match.new(rules, players, seed=4), random.Random(4))
+    assert match.round_count == 2 * top + 1 == len(match.finished)
+    assert doubles(match) == way
+    half = play_randomly(
+        Match.new(attrs.evolve(rules, rounds="half"), players, seed=4), random.Random(4)
+    )
+    assert doubles(half) == way[: top + 1]
+    some = play_randomly(
+        Match.new(attrs.evolve(rules, rounds=top + 3), players, seed=4), random.Random(4)
+    )
+    assert doubles(some) == way[: top + 3]
+    assert doubles(some)[-3:] == [d(0), d(1), d(2)]
+
+
+def test_r19b_r20_target_goes_down_and_up_without_repeating() -> None:
+    """R19b with R20: a target match going down and up turns at 0-0 and at the highest
+    double, never dealing the same double twice in a row: 2, 1, 0, 1, 2, 1."""
+    rules = tiny("classic", 2, n=2, opening_toes=2, double_blank=0, target=5)
+    rules = attrs.evolve(rules, round_order="down_up")
+    match = finish_round(start(rules, 2, ["2-2", "1-0"]))  # (0, 1)
+    assert match.next_round_double == d(1)
+    match = finish_round(next_round(match, 1, ["1-0", "1-1"]))  # (1, 0)
+    assert match.next_round_double == d(0)
+    match = finish_round(next_round(match, 0, ["0-0", "1-0"]))  # (0, 1)
+    assert match.next_round_double == d(1)
+    match = finish_round(next_round(match, 1, ["1-0", "1-1"]))  # (1, 0)
+    assert match.next_round_double == d(2)
+    match = finish_round(next_round(match, 2, ["2-2", "2-0"]))  # (0, 2)
+    assert match.next_round_double == d(1)
+    assert doubles(match) == [d(2), d(1), d(0), d(1), d(2)]
+    assert match.totals == (2, 4)
+    assert not match.is_over
+
+
 def test_seeded_target_match_against_the_same_full_match() -> None:
     """R20: a target match deals its rounds like the full match of the same seed.
 

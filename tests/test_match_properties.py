@@ -52,15 +52,28 @@ def set_n(rules: Rules, players: int) -> int:
 
 
 def expected_count(rules: Rules, players: int) -> int | None:
-    """R19: N + 1 rounds, or the first ceil(N/2) (at least 1), or the count asked."""
+    """R19: N + 1 rounds, or the first ceil(N/2) (at least 1), or the count asked; R19b:
+    down and up, 2N + 1 rounds, or the N + 1 of the way down."""
     if rules.target is not None:
         return None
     n = set_n(rules, players)
+    down = rules.round_order == "down"
     if rules.rounds == "full":
-        return n + 1
+        return n + 1 if down else 2 * n + 1
     if rules.rounds == "half":
-        return max(1, math.ceil(n / 2))
+        return max(1, math.ceil(n / 2)) if down else n + 1
     return rules.rounds
+
+
+def expected_double(rules: Rules, players: int, index: int) -> Tile:
+    """R19, R20: N down to 0, then N again; R19b: N down to 0 and up to N, then down again."""
+    n = set_n(rules, players)
+    if rules.round_order == "down" or n == 0:
+        k = n - index % (n + 1)
+    else:
+        way = list(range(n, -1, -1)) + list(range(1, n))
+        k = way[index % len(way)]
+    return Tile(k, k)
 
 
 def crossed(rules: Rules, totals: Sequence[int]) -> bool:
@@ -161,14 +174,14 @@ def test_totals_are_column_sums_of_results(played: Played) -> None:
 @_FEW
 @given(played_matches())
 def test_rounds_and_round_doubles_follow_the_knobs(played: Played) -> None:
-    """R19, R20: how many rounds, and doubles from N down to 0 (cycling with a target)."""
+    """R19, R20: how many rounds, and doubles from N down to 0 (cycling with a target);
+    R19b: and back up."""
     rules, match = played.rules, played.match
-    n = set_n(rules, played.players)
     count = expected_count(rules, played.players)
     assert match.round_count == count
     played_count = len(match.finished)
     assert [r.round_double for r in match.finished] == [
-        Tile(n - i % (n + 1), n - i % (n + 1)) for i in range(played_count)
+        expected_double(rules, played.players, i) for i in range(played_count)
     ]
     if count is not None:
         assert match.is_over
@@ -191,7 +204,6 @@ def test_next_round_double_and_next_first_while_a_round_is_played(played: Played
     """R19, R20, R23: during round k the match announces round k + 1's double, and its
     first seat when the start is ``centre`` (a ``holder`` start waits for the winner)."""
     rules, players = played.rules, played.players
-    n = set_n(rules, players)
     count = expected_count(rules, players)
     for end in played.ends:
         if end.is_over:
@@ -205,8 +217,7 @@ def test_next_round_double_and_next_first_while_a_round_is_played(played: Played
             assert end.next_round_double is None
             assert end.next_first is None
             continue
-        following = n - (k + 1) % (n + 1)
-        assert end.next_round_double == Tile(following, following)
+        assert end.next_round_double == expected_double(rules, players, k + 1)
         if rules.start == "centre":
             assert end.next_first == (k + 1) % players
         else:

@@ -205,6 +205,9 @@ SCHEDULES: list[dict[str, Any]] = [
     {"rounds": 2},
     {"target": 300, "target_mode": "exceeds"},
     {"target": 1000, "target_mode": "reaches"},
+    {"rounds": "full", "round_order": "down_up"},
+    {"rounds": "half", "round_order": "down_up"},
+    {"target": 400, "round_order": "down_up"},
 ]
 
 
@@ -343,13 +346,18 @@ def test_schema_is_valid_draft_2020_12() -> None:
 
 def test_schema_knows_every_knob_and_preset() -> None:
     """The schema, the reader and Rules name the same knobs; the schema every preset."""
-    from chickenfoot._records import _KNOBS
+    from chickenfoot._records import _KNOBS, _LATER_KNOBS
 
     knobs = SCHEMA["$defs"]["knobs"]["properties"]
     assert tuple(knobs) == KNOBS
     assert tuple(_KNOBS) == KNOBS
     rules = SCHEMA["$defs"]["rules"]
-    assert rules["then"]["properties"]["knobs"]["required"] == list(KNOBS)
+    required = [k for k in KNOBS if k not in _LATER_KNOBS]
+    assert rules["then"]["properties"]["knobs"]["required"] == required
+    for name, knob in knobs.items():  # the enums of the schema are the values of Rules
+        allowed = attrs.fields_dict(Rules)[name].metadata["values"]
+        for value in knob.get("enum", []):
+            assert repr(value) in allowed, (name, value)
     assert rules["properties"]["preset"]["oneOf"][0]["enum"] == list(PRESETS)
     assert all(knob.get("description") for knob in knobs.values())
 

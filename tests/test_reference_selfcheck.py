@@ -28,6 +28,7 @@ class Knobs:
     draws_per_turn: int | None = 1
     play_drawn: str = "must"
     double_blank: int = 0
+    blank_value: int = 0
 
 
 def play(tile: Tile, onto: Tile | None) -> Move:

@@ -1104,8 +1104,8 @@ def test_r15_pass_is_refused_while_the_player_may_draw_or_play() -> None:
 # == R16: the end ==========================================================================================
 
 
-def _out_with(hands: list[str], double_blank: int = 0) -> Round:
-    rules = variant(hand=3, start="centre", double_blank=double_blank)
+def _out_with(hands: list[str], double_blank: int = 0, blank_value: int = 0) -> Round:
+    rules = variant(hand=3, start="centre", double_blank=double_blank, blank_value=blank_value)
     rnd = run(deal(rules, hands), *CROSS)
     assert rnd.to_move == 0
     return rnd
@@ -1149,6 +1149,42 @@ def test_r17_pips_of_an_ordinary_hand() -> None:
     rnd = run(rnd, play("1-1", "6-1"))
     assert rnd.scores == (0, 9)
     assert rnd.winner == 0
+
+
+@pytest.mark.parametrize(
+    ("kept", "double_blank", "blank_value", "loser"),
+    [
+        ("5-0", 0, 0, 5),
+        ("5-0", 0, 25, 30),
+        ("5-0", 50, 25, 30),
+        ("0-0", 50, 25, 50),
+        ("0-0", 0, 25, 0),
+        ("5-4", 0, 25, 9),
+    ],
+)
+def test_r17b_each_blank_end_counts_blank_value(
+    kept: str, double_blank: int, blank_value: int, loser: int
+) -> None:
+    """R17b: seat 0 goes out and seat 1 keeps one tile. A tile with a blank end counts its
+    pips plus blank_value (5-0 counts 30 with 25); the double-blank counts double_blank
+    (R17) and never blank_value; a tile without a blank counts its pips."""
+    rnd = _out_with(["6-0 6-1 1-1", f"6-2 6-3 {kept}"], double_blank, blank_value)
+    rnd = run(rnd, play("1-1", "6-1"))
+    assert rnd.scores == (0, loser)
+
+
+def test_r17b_r18_blank_value_decides_a_blocked_round() -> None:
+    """R17b with R18: the lowest score, counted with blank_value, wins a blocked round.
+    Nobody holds a 6 for the centre 6-6; seat 0 draws the one tile the reserve allows,
+    1-1, and the round blocks (R14, R16). Seat 0 keeps 1-0, 2-2 and 1-1 (7 pips), seat 1
+    keeps 5-3 and 0-0 (8): seat 0 wins with blank_value 0, seat 1 with 25 (1-0 counts 26)."""
+    winners = []
+    for blank_value in (0, 25):
+        rules = variant(hand=2, start="centre", blank_value=blank_value, boneyard_reserve=22)
+        rnd = run(deal(rules, ["1-0 2-2", "5-3 0-0"], "1-1"), Draw())
+        assert rnd.ending is Ending.BLOCKED
+        winners.append((rnd.winner, rnd.scores))
+    assert winners == [(0, (7, 8)), (1, (32, 8))]
 
 
 def test_r16_r18_blocked_right_after_a_draw_tie_from_the_lead_seat() -> None:

@@ -7,6 +7,7 @@ from the engine.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any
 
@@ -349,6 +350,8 @@ def test_reserve_boundary_r14() -> None:
         ("rounds", "quarter"),
         ("first_foot_required", "yes"),
         ("first_foot_required", 1),
+        ("round_order", "up"),
+        ("round_order", "down-up"),
     ],
 )
 def test_unknown_choice_refused(knob: str, value: object) -> None:
@@ -377,6 +380,9 @@ def test_unknown_choice_refused(knob: str, value: object) -> None:
         ("rounds", -1),
         ("boneyard_reserve", 1.5),
         ("double_blank", True),
+        ("blank_value", -25),
+        ("blank_value", 2.5),
+        ("blank_value", None),
     ],
 )
 def test_bad_numbers_refused(knob: str, value: object) -> None:
@@ -553,3 +559,119 @@ def test_rules_are_keyword_only() -> None:
     """§6: Knobs are named, never positional."""
     with pytest.raises(TypeError):
         Rules("x", {2: 6}, {2: 7})  # type: ignore[call-arg]
+
+
+# -- R17b, R19b: blank ends and the way back up -------------------------------------------------
+
+
+@pytest.mark.parametrize(("n", "full", "half"), [(3, 7, 4), (6, 13, 7), (9, 19, 10), (12, 25, 13)])
+def test_round_count_down_up_r19b(n: int, full: int, half: int) -> None:
+    """R19b: down and up, a full match plays 2N + 1 rounds and a half match the N + 1 of the
+    way down; a count of rounds may go up to 2N + 1 and no further."""
+    rules = custom(set_sizes={2: n}, hand_sizes={2: 2}, opening_toes=3, round_order="down_up")
+    assert rules.round_count(2) == full
+    assert attrs.evolve(rules, rounds="half").round_count(2) == half
+    assert attrs.evolve(rules, rounds=full).round_count(2) == full
+    message = rf"{full + 1} rounds, .* only {full} rounds down and up again \(R19, R19b\)"
+    with pytest.raises(RulesError, match=message):
+        attrs.evolve(rules, rounds=full + 1).round_count(2)
+
+
+@pytest.mark.parametrize("order", ["down", "down_up"])
+@pytest.mark.parametrize("n", [3, 6, 9])
+def test_round_double_schedule_r19_r19b_r20(order: str, n: int) -> None:
+    """R19, R19b, R20: the doubles of a match, written out by hand for each order, and
+    cycling on (as a target match does) without the same double twice in a row."""
+    rules = custom(set_sizes={2: n}, hand_sizes={2: 2}, opening_toes=3, round_order=order)
+    down = list(range(n, -1, -1))
+    if order == "down":
+        expected = down * 3
+    else:
+        cycle = down + list(range(1, n))  # n .. 0 .. n-1, then n again
+        expected = cycle * 3
+    got = [rules.round_double(2, i) for i in range(len(expected))]
+    assert [d.high for d in got] == expected
+    assert all(d.is_double for d in got)
+    count = rules.round_count(2)
+    assert count is not None
+    assert [d.high for d in got[:count]] == (down if order == "down" else down + down[::-1][1:])
+    if order == "down_up":
+        assert all(a != b for a, b in itertools.pairwise(expected))
+
+
+def test_round_double_index_must_be_a_whole_number() -> None:
+    rules = custom()
+    for bad in (-1, 1.0, "0"):
+        with pytest.raises(ValueError, match="round index"):
+            rules.round_double(2, bad)  # type: ignore[arg-type]
+    with pytest.raises(RulesError):
+        rules.round_double(3, 0)
+
+
+# -- the knob help: one place, three readers ----------------------------------------------------
+
+
+def test_every_knob_has_help_with_values_and_rules() -> None:
+    """Every field of Rules has a help line naming its values and (but for the name) its
+    rules, and the closed choices list exactly the values the type and validator allow."""
+    import typing
+
+    from chickenfoot import KnobHelp, PlayDrawn, RoundOrder, Start, TargetMode, TieBreak
+
+    help_ = Rules.knob_help()
+    assert [k.name for k in help_] == [a.name for a in attrs.fields(Rules)]
+    assert all(type(k) is KnobHelp for k in help_)
+    assert all(k.values and k.summary for k in help_)
+    assert all(k.rule for k in help_ if k.name != "name")
+    by_name = {k.name: k for k in help_}
+    assert by_name["blank_value"].rule == "R17b"
+    assert "R19b" in by_name["round_order"].rule
+    for knob, alias in [
+        ("start", Start),
+        ("play_drawn", PlayDrawn),
+        ("round_order", RoundOrder),
+        ("target_mode", TargetMode),
+        ("tie_break", TieBreak),
+    ]:
+        allowed = typing.get_args(alias)
+        for value in allowed:
+            assert repr(value) in by_name[knob].values
+            custom(**{knob: value})  # every value the type names is accepted
+        text = by_name[knob].values
+        assert text.count("'") == 2 * len(allowed), (knob, text)
+
+
+def test_help_rules_shows_one_line_per_knob() -> None:
+    """help(Rules) (the class docstring, which the API page renders too) holds each knob's
+    help line, generated from the same fields."""
+    doc = Rules.__doc__
+    assert doc is not None
+    assert "{knobs}" not in doc
+    for k in Rules.knob_help():
+        line = f"- ``{k.name}``: {str(k)[len(k.name) + 2 :]}"
+        assert doc.count(line) == 1, line
+        assert f"({k.rule})" in line or not k.rule
+
+
+def test_cli_rules_shows_the_same_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """chickenfoot rules NAME shows every knob with its value, rules, values and summary,
+    the same text as the class docstring."""
+    from chickenfoot.cli import main
+
+    assert main(["rules", "classic", "--plain"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line for line in out.splitlines() if line.strip()}
+    for k in Rules.knob_help():
+        row = rows[k.name]
+        for part in (k.values, k.summary, k.rule):
+            assert part in row, (k.name, part, row)
+
+
+def test_api_page_renders_the_class_docstring() -> None:
+    """The API page documents Rules with autodoc and its docstring, not a copy."""
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "api.md").read_text(encoding="utf-8")
+    block = page[page.index(".. autoclass:: Rules") :].split("\n\n")[0]
+    assert ":no-docstring:" not in block
+    assert ":members:" in block

@@ -117,7 +117,7 @@ _FOOT_HANDS = (
 )
 _FOOT_MOVES = "9-9 9-4@9-9 9-2@9-9 9-7@9-9 9-6@9-9 6-6@9-6 6-1@6-6 6-3@6-6 6-5@6-6"
 
-#: chickie-duel, §7 of the rules: the cross, the first foot 4-4 and its toes.
+#: chickie-duel, the worked example of the rules: the cross, the first foot 4-4 and its toes.
 _KURCZAK_HANDS = (
     "6-6 6-3 6-5 4-0 4-5 2-0 1-1",
     "6-1 6-4 4-4 4-2 5-3 3-0 2-1",
@@ -323,31 +323,18 @@ STRIPS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 
 # -- the presets table ---------------------------------------------------------------------
 
-#: The source text each preset follows (RULES.md §6), by preset name.
+#: The source text each preset follows, by preset name, as the Sources section of the
+#: rules guide names them.
 SOURCES: dict[str, str] = {
-    "chickie-duel": 'seed 000 (Polish, "Chickie")',
-    "cross-and-foot": 'seed 001 (Polish, "Kurza Stopa")',
-    "classic": "seed 003 (Slovak)",
-    "double-foot": "seed 004 (German)",
+    "chickie-duel": 'the Polish rules "Chickie"',
+    "cross-and-foot": 'the Polish rules "Kurza Stopa!"',
+    "classic": "a Slovak translation of The Spruce's article",
+    "double-foot": 'the German rules of a Chicken Foot app ("Was ist Chicken Foot?")',
 }
 
-#: The rules each knob of :class:`~chickenfoot.Rules` carries out.
-KNOB_RULES: dict[str, str] = {
-    "set_sizes": "R5",
-    "hand_sizes": "R5",
-    "start": "R6 R23",
-    "opening_toes": "R3 R7",
-    "first_foot_required": "R8",
-    "toes_per_double": "R3 R9",
-    "boneyard_reserve": "R14",
-    "draws_per_turn": "R13",
-    "play_drawn": "R13",
-    "double_blank": "R17",
-    "rounds": "R19",
-    "target": "R20",
-    "target_mode": "R20",
-    "tie_break": "R22",
-}
+#: The rules each knob of :class:`~chickenfoot.Rules` carries out, from the knob help
+#: (:meth:`chickenfoot.Rules.knob_help`), the one place they are written.
+KNOB_RULES: dict[str, str] = {k.name: k.rule for k in Rules.knob_help()}
 
 
 def _span(counts: Sequence[int]) -> str:
@@ -387,7 +374,7 @@ def _cell(knob: str, value: object) -> str:
 
 
 def _rule_links(rules: str) -> str:
-    return ", ".join(f"{{rule}}`{r}`" for r in rules.split())
+    return ", ".join(f"{{rule}}`{r}`" for r in rules.replace(",", " ").split())
 
 
 def presets_table() -> str:
@@ -401,7 +388,9 @@ def presets_table() -> str:
     names = list(PRESETS)
     head = "| knob | rules | " + " | ".join(f"`{n}`" for n in names) + " |"
     rows = [head, "|" + "---|" * (len(names) + 2)]
-    rows.append("| source text | §6 | " + " | ".join(SOURCES[n] for n in names) + " |")
+    rows.append(
+        "| source text | [sources](#sources) | " + " | ".join(SOURCES[n] for n in names) + " |"
+    )
     alias_cells = [
         ", ".join(f"`{a}`" for a, n in aliases.items() if n == name) or DASH for name in names
     ]

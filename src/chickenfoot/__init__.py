@@ -29,7 +29,17 @@ from ._pictures import (
 )
 from ._records import load_record
 from ._round import Round
-from ._rules import PRESETS, PlayDrawn, Rules, Start, TargetMode, TieBreak, find_preset
+from ._rules import (
+    PRESETS,
+    KnobHelp,
+    PlayDrawn,
+    RoundOrder,
+    Rules,
+    Start,
+    TargetMode,
+    TieBreak,
+    find_preset,
+)
 from ._scoring import Standing
 from ._table import Layout, OpenEnd, Placement
 from ._tiles import MAX_PIPS, Tile, tile_set
@@ -63,6 +73,7 @@ __all__ = [
     "Event",
     "IllegalMoveError",
     "InvalidMoveError",
+    "KnobHelp",
     "Layout",
     "Match",
     "MatchView",
@@ -77,6 +88,7 @@ __all__ = [
     "PositionError",
     "RecordError",
     "Round",
+    "RoundOrder",
     "RoundView",
     "Rules",
     "RulesError",

@@ -1,4 +1,4 @@
-"""A match: rounds from the highest double down, totals, winners and tie-breaks (R19-R23)."""
+"""A match: rounds from the highest double down (and up), totals, winners, ties (R19-R23)."""
 
 from __future__ import annotations
 
@@ -151,7 +151,9 @@ class Match:
     def next_round_double(self) -> Tile | None:
         """The round double of the next round (R19, R20), or ``None`` once the match is over.
 
-        Doubles go from the set's highest down to 0-0 and, with a target, round again.
+        Doubles go from the set's highest down to 0-0 (and back up with
+        :attr:`Rules.round_order <chickenfoot.Rules.round_order>` ``"down_up"``, R19b) and,
+        with a target, round again (:meth:`Rules.round_double <chickenfoot.Rules.round_double>`).
         """
         index = len(self.finished) + (0 if self.round.is_over else 1)
         count = self.round_count
@@ -356,9 +358,8 @@ class Match:
 
 
 def _double(rules: Rules, players: int, index: int) -> int:
-    """The round double's number for round ``index``: highest first, cycling (R19, R20)."""
-    n = rules.set_size(players)
-    return n - index % (n + 1)
+    """The number of the double round ``index`` is dealt for (R19, R19b, R20)."""
+    return rules.round_double(players, index).high
 
 
 def _first(rules: Rules, players: int, index: int, previous: Round) -> int:

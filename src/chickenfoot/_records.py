@@ -42,7 +42,7 @@ from ._notation import parse_move
 from ._positions import MAX_TEXT as MAX_POSITION
 from ._positions import start_position
 from ._round import Round
-from ._rules import PRESETS, Rules
+from ._rules import PLAY_DRAWN, PRESETS, ROUND_ORDERS, STARTS, TARGET_MODES, TIE_BREAKS, Rules
 from ._tiles import MAX_PIPS, Tile, set_length
 from .errors import ChickenFootError, IllegalMoveError, PositionError, RecordError
 
@@ -273,20 +273,25 @@ _KNOBS: Final[Mapping[str, Callable[[_Json, str], object]]] = types.MappingProxy
         "name": _name,
         "set_sizes": _player_table,
         "hand_sizes": _player_table,
-        "start": _one_of("holder", "centre"),
+        "start": _one_of(*STARTS),
         "opening_toes": _integer,
         "first_foot_required": _boolean,
         "toes_per_double": _integer,
         "boneyard_reserve": _integer,
         "draws_per_turn": _integer_or_null,
-        "play_drawn": _one_of("must", "may"),
+        "play_drawn": _one_of(*PLAY_DRAWN),
         "double_blank": _integer,
+        "blank_value": _integer,
         "rounds": _rounds_knob,
+        "round_order": _one_of(*ROUND_ORDERS),
         "target": _integer_or_null,
-        "target_mode": _one_of("exceeds", "reaches"),
-        "tie_break": _one_of("shared", "zero_rounds"),
+        "target_mode": _one_of(*TARGET_MODES),
+        "tie_break": _one_of(*TIE_BREAKS),
     }
 )
+#: Knobs added after the first records were written: a record without a preset may leave
+#: them out, and they keep their defaults.
+_LATER_KNOBS: Final = frozenset({"blank_value", "round_order"})
 
 
 # Records repeat the same few dozen tiles and moves; values are immutable, so share them.
@@ -424,7 +429,7 @@ def read_rules(value: _Json) -> Rules:
     knobs = _object(obj["knobs"], "rules.knobs", (), tuple(_KNOBS))
     if preset is None:
         for name in _KNOBS:
-            if name not in knobs:
+            if name not in knobs and name not in _LATER_KNOBS:
                 _fail(
                     "rules.knobs",
                     f"missing knob {_shown(name)}: without a preset, every knob is given",

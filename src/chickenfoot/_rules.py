@@ -1,4 +1,4 @@
-"""Variants as data: every knob of the rules in one frozen value, and the presets (§6).
+"""Variants as data: every knob of the rules in one frozen value, and the presets.
 
 A variant is a :class:`Rules` value. The engine reads its knobs and nothing else, so a
 custom variant is a preset with some knobs changed::
@@ -17,12 +17,14 @@ from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
-from ._tiles import MAX_PIPS, set_length
+from ._tiles import MAX_PIPS, Tile, set_length
 from .errors import RulesError
 
 __all__ = [
     "PRESETS",
+    "KnobHelp",
     "PlayDrawn",
+    "RoundOrder",
     "Rules",
     "Start",
     "TargetMode",
@@ -39,6 +41,9 @@ PlayDrawn: TypeAlias = Literal["must", "may"]
 TieBreak: TypeAlias = Literal["shared", "zero_rounds"]
 #: When a target ends the match (R20).
 TargetMode: TypeAlias = Literal["exceeds", "reaches"]
+#: The order of the round doubles in a match (R19, R19b): ``"down"`` from the highest to
+#: 0-0, ``"down_up"`` down to 0-0 and back up to the highest.
+RoundOrder: TypeAlias = Literal["down", "down_up"]
 #: A ``{players: number}`` table, kept as a sorted tuple of pairs.
 PlayerTable: TypeAlias = tuple[tuple[int, int], ...]
 _Validator: TypeAlias = Callable[[Any, Any, Any], None]
@@ -86,9 +91,47 @@ def _rounds(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
         raise RulesError(f"rounds is 'full', 'half' or a whole number of at least 1, not {value!r}")
 
 
+#: The values of each knob with a fixed set of them; the validators, the records and the
+#: knob help all read them from here.
+STARTS: Final[tuple[Start, ...]] = ("holder", "centre")
+PLAY_DRAWN: Final[tuple[PlayDrawn, ...]] = ("must", "may")
+ROUND_ORDERS: Final[tuple[RoundOrder, ...]] = ("down", "down_up")
+TARGET_MODES: Final[tuple[TargetMode, ...]] = ("exceeds", "reaches")
+TIE_BREAKS: Final[tuple[TieBreak, ...]] = ("shared", "zero_rounds")
+
+
+def _about(rule: str, values: str | tuple[object, ...], summary: str) -> dict[str, object]:
+    """A knob's help, kept in its field's metadata: its rules, its values, one line on it."""
+    if isinstance(values, tuple):
+        shown = [repr(v) if isinstance(v, str) else str(v) for v in values]
+        values = ", ".join(shown[:-1]) + " or " + shown[-1]
+    return {"rule": rule, "values": values, "summary": summary}
+
+
+@attrs.frozen(kw_only=True)
+class KnobHelp:
+    """What one knob of :class:`Rules` means, as the help shows it.
+
+    .. versionadded:: 0.1
+    """
+
+    #: The knob's name, an attribute of :class:`Rules`.
+    name: str
+    #: The values it takes, in words (``"'must', 'may' or 'never'"``).
+    values: str
+    #: The rules it decides, as the rules guide numbers them (``"R13, R13b"``).
+    rule: str
+    #: What it does, in one sentence.
+    summary: str
+
+    def __str__(self) -> str:
+        rule = f" ({self.rule})" if self.rule else ""
+        return f"{self.name}: {self.values}{rule}. {self.summary}"
+
+
 @attrs.frozen(kw_only=True)
 class Rules:
-    """Every knob of a Chicken Foot variant (the rules guide, §6).
+    """Every knob of a Chicken Foot variant (the rules guide, R1 to R23).
 
     Use a preset from :data:`PRESETS`, or change one with :func:`attrs.evolve`:
 
@@ -107,45 +150,158 @@ class Rules:
     chickenfoot.errors.RulesError: chickie-duel: 2 players with hands of 13 leave 2 tiles
     in the boneyard of double-6, but the reserve is 2: nobody could ever draw (R14)
 
+    The knobs, each with its values and the rules it decides
+    (:func:`Rules.knob_help <chickenfoot.Rules.knob_help>` gives the same lines):
+
+    {knobs}
+
     .. versionadded:: 0.1
     """
 
     #: A name for the variant, shown in messages and records.
-    name: str = attrs.field(default="custom", validator=attrs.validators.instance_of(str))
+    name: str = attrs.field(
+        default="custom",
+        validator=attrs.validators.instance_of(str),
+        metadata=_about("", "any text", "A name for the variant, shown in messages and records."),
+    )
     #: The set by player count, as ``{players: N}`` for the double-N set (R5). Any
     #: mapping or iterable of pairs is accepted and kept as a sorted tuple of pairs.
-    set_sizes: PlayerTable = attrs.field(converter=_player_table)
+    set_sizes: PlayerTable = attrs.field(
+        converter=_player_table,
+        metadata=_about(
+            "R5", f"{{players: N}}, N from 0 to {MAX_PIPS}", "The double-N set, by player count."
+        ),
+    )
     #: Tiles dealt to each player, by player count (R5). The player counts of this
     #: table are the ones the variant supports.
-    hand_sizes: PlayerTable = attrs.field(converter=_player_table)
+    hand_sizes: PlayerTable = attrs.field(
+        converter=_player_table,
+        metadata=_about(
+            "R5",
+            "{players: tiles}, 2 players or more, 1 tile or more",
+            "Tiles dealt to each player; its player counts are the ones the variant covers.",
+        ),
+    )
     #: How a round starts (R6).
-    start: Start = attrs.field(default="holder", validator=_choice("holder", "centre"))
+    start: Start = attrs.field(
+        default="holder",
+        validator=_choice(*STARTS),
+        metadata=_about("R6, R23", STARTS, "Who places the round double, and who moves first."),
+    )
     #: Places on the round double, 4 for the cross and 6 for the double chicken foot (R3).
-    opening_toes: int = attrs.field(default=4, validator=_whole(1))
+    opening_toes: int = attrs.field(
+        default=4,
+        validator=_whole(1),
+        metadata=_about(
+            "R3, R7",
+            "a whole number, 1 or more",
+            "Places on the round double: 4 the cross, 6 the double chicken foot, 3 the Y.",
+        ),
+    )
     #: Whether the first play after the cross must be a double onto an arm (R8).
-    first_foot_required: bool = attrs.field(default=False, validator=_choice(False, True))
+    first_foot_required: bool = attrs.field(
+        default=False,
+        validator=_choice(False, True),
+        metadata=_about(
+            "R8", (False, True), "Whether the first play after the opening is a double."
+        ),
+    )
     #: Toe places on every double played onto an open end (R3, R9).
-    toes_per_double: int = attrs.field(default=3, validator=_whole(1))
+    toes_per_double: int = attrs.field(
+        default=3,
+        validator=_whole(1),
+        metadata=_about(
+            "R3, R9", "a whole number, 1 or more", "Toe places on a double played onto an end."
+        ),
+    )
     #: Nobody may draw while the boneyard holds this many tiles or fewer (R14).
-    boneyard_reserve: int = attrs.field(default=0, validator=_whole(0))
+    boneyard_reserve: int = attrs.field(
+        default=0,
+        validator=_whole(0),
+        metadata=_about(
+            "R14", "a whole number, 0 or more", "Tiles left in the boneyard that nobody may draw."
+        ),
+    )
     #: Tiles a player without a play may draw in one turn; ``None`` draws until a tile
     #: can be played or drawing stops (R13).
-    draws_per_turn: int | None = attrs.field(default=1, validator=_whole(1, none=True))
+    draws_per_turn: int | None = attrs.field(
+        default=1,
+        validator=_whole(1, none=True),
+        metadata=_about(
+            "R13",
+            "a whole number, 1 or more, or None",
+            "Tiles a player without a play may draw in one turn; None: until one plays.",
+        ),
+    )
     #: Whether a playable drawn tile ``"must"`` be played at once or ``"may"`` be kept (R13).
-    play_drawn: PlayDrawn = attrs.field(default="must", validator=_choice("must", "may"))
+    play_drawn: PlayDrawn = attrs.field(
+        default="must",
+        validator=_choice(*PLAY_DRAWN),
+        metadata=_about("R13", PLAY_DRAWN, "Whether a playable drawn tile is played at once."),
+    )
     #: What the double-blank counts in a hand at the end of a round (R17).
-    double_blank: int = attrs.field(default=0, validator=_whole(0))
-    #: How many rounds a match has (R19), ``"full"`` (one per double of the double-N
-    #: set, N + 1 rounds), ``"half"`` (the first ceil(N / 2), at least 1) or a count.
-    rounds: int | Literal["full", "half"] = attrs.field(default="full", validator=_rounds)
+    double_blank: int = attrs.field(
+        default=0,
+        validator=_whole(0),
+        metadata=_about(
+            "R17", "a whole number, 0 or more", "What the double-blank counts left in a hand."
+        ),
+    )
+    #: What each blank end of a tile other than the double-blank counts in a hand at the
+    #: end of a round, on top of the tile's pips (R17b): with 25, ``5-0`` counts 30.
+    blank_value: int = attrs.field(
+        default=0,
+        validator=_whole(0),
+        metadata=_about(
+            "R17b",
+            "a whole number, 0 or more",
+            "What a blank end of any other tile counts left in a hand (5-0 is 5 + this).",
+        ),
+    )
+    #: How many rounds a match has (R19), ``"full"`` (every round of
+    #: :attr:`round_order`: N + 1 rounds going down, 2N + 1 down and up), ``"half"``
+    #: (the first ceil(N / 2) going down, the N + 1 of the way down going down and up)
+    #: or a count.
+    rounds: int | Literal["full", "half"] = attrs.field(
+        default="full",
+        validator=_rounds,
+        metadata=_about(
+            "R19",
+            "'full', 'half' or a whole number, 1 or more",
+            "How many rounds a match plays, in the order of round_order.",
+        ),
+    )
+    #: The order of the round doubles in a match (R19b): ``"down"`` from the set's
+    #: highest to 0-0, ``"down_up"`` down to 0-0 and back up to the highest.
+    round_order: RoundOrder = attrs.field(
+        default="down",
+        validator=_choice(*ROUND_ORDERS),
+        metadata=_about(
+            "R19, R19b", ROUND_ORDERS, "The round doubles, highest to 0-0 (and back up)."
+        ),
+    )
     #: Instead of a count of rounds, play until a total passes this target (R20).
-    target: int | None = attrs.field(default=None, validator=_whole(1, none=True))
+    target: int | None = attrs.field(
+        default=None,
+        validator=_whole(1, none=True),
+        metadata=_about(
+            "R20",
+            "a whole number, 1 or more, or None",
+            "Play rounds until a total passes it, instead of a count of rounds.",
+        ),
+    )
     #: Whether the match ends when a total ``"exceeds"`` or ``"reaches"`` the target (R20).
     target_mode: TargetMode = attrs.field(
-        default="exceeds", validator=_choice("exceeds", "reaches")
+        default="exceeds",
+        validator=_choice(*TARGET_MODES),
+        metadata=_about("R20", TARGET_MODES, "Whether a total must exceed or reach the target."),
     )
     #: How equal lowest totals are decided (R22).
-    tie_break: TieBreak = attrs.field(default="shared", validator=_choice("shared", "zero_rounds"))
+    tie_break: TieBreak = attrs.field(
+        default="shared",
+        validator=_choice(*TIE_BREAKS),
+        metadata=_about("R22", TIE_BREAKS, "How equal lowest totals are told apart."),
+    )
 
     def __attrs_post_init__(self) -> None:
         self._check_tables()
@@ -154,6 +310,19 @@ class Rules:
                 f"{self.name}: a target of {self.target} decides when the match ends, "
                 f"so rounds must stay 'full', not {self.rounds!r} (R19, R20)"
             )
+
+    @staticmethod
+    def knob_help() -> tuple[KnobHelp, ...]:
+        """Every knob with its values, its rules and one line on what it does.
+
+        The class docstring, the ``chickenfoot rules`` command and the API reference
+        show these lines.
+
+        >>> from chickenfoot import Rules
+        >>> print(next(k for k in Rules.knob_help() if k.name == "tie_break"))
+        tie_break: 'shared' or 'zero_rounds' (R22). How equal lowest totals are told apart.
+        """
+        return _KNOB_HELP
 
     def _check_tables(self) -> None:
         sets = dict(self.set_sizes)
@@ -262,17 +431,64 @@ class Rules:
         """
         if self.target is not None:
             return None
-        doubles = self.set_size(players) + 1
+        n = self.set_size(players)
+        full = n + 1 if self.round_order == "down" else 2 * n + 1
         if self.rounds == "full":
-            return doubles
+            return full
         if self.rounds == "half":
-            return max(1, math.ceil((doubles - 1) / 2))
-        if self.rounds > doubles:
+            return max(1, math.ceil(n / 2)) if self.round_order == "down" else n + 1
+        if self.rounds > full:
+            order = "" if self.round_order == "down" else " down and up again"
             raise RulesError(
-                f"{self.name}: {self.rounds} rounds, but {players} players use double-{doubles - 1}, "
-                f"which has only {doubles} doubles (R19)"
+                f"{self.name}: {self.rounds} rounds, but {players} players use double-{n}, "
+                f"which has only {full} rounds{order} (R19, R19b)"
             )
         return self.rounds
+
+    def round_double(self, players: int, index: int) -> Tile:
+        """The double that round ``index`` (0 for the first) of a match is dealt for (R19,
+        R19b, R20).
+
+        Going ``"down"``: the set's highest, then each lower double to 0-0, and with a
+        target round again from the highest. Going ``"down_up"``: down to 0-0 and back up
+        to the highest, and with a target down again, never the same double twice in a row.
+
+        >>> import attrs
+        >>> from chickenfoot import PRESETS
+        >>> down_up = attrs.evolve(PRESETS["chickie-duel"], round_order="down_up")
+        >>> [down_up.round_double(2, i).high for i in range(15)]
+        [6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6, 5, 4]
+        >>> [PRESETS["chickie-duel"].round_double(2, i).high for i in range(9)]
+        [6, 5, 4, 3, 2, 1, 0, 6, 5]
+
+        Raises:
+            RulesError: the variant does not cover ``players``.
+            ValueError: ``index`` is not a whole number, 0 or more.
+        """
+        n = self.set_size(players)
+        if type(index) is not int or index < 0:
+            raise ValueError(f"a round index is a whole number, 0 or more, not {index!r}")
+        if self.round_order == "down" or n == 0:
+            k = n - index % (n + 1)
+        else:
+            step = index % (2 * n)
+            k = n - step if step <= n else step - n
+        return Tile(k, k)
+
+
+_KNOB_HELP: Final = tuple(
+    KnobHelp(
+        name=field.name,
+        values=field.metadata["values"],
+        rule=field.metadata["rule"],
+        summary=field.metadata["summary"],
+    )
+    for field in attrs.fields(Rules)
+)
+if Rules.__doc__ is not None:  # None under python -OO
+    Rules.__doc__ = Rules.__doc__.replace(
+        "{knobs}", "\n    ".join(f"- ``{k.name}``: {str(k)[len(k.name) + 2 :]}" for k in _KNOB_HELP)
+    )
 
 
 def _everyone(players: Iterable[int], value: int) -> dict[int, int]:
@@ -326,7 +542,7 @@ _PRESET_LIST: Final = (
     ),
 )
 
-#: The presets of the rules guide (§6) by name, ``"chickie-duel"``,
+#: The presets of the rules guide by name, ``"chickie-duel"``,
 #: ``"cross-and-foot"``, ``"classic"`` and ``"double-foot"``. Read-only.
 PRESETS: Final[Mapping[str, Rules]] = types.MappingProxyType({r.name: r for r in _PRESET_LIST})
 

@@ -1,4 +1,4 @@
-"""Scoring: penalty points, the winner of a round and the match table (R17, R18, R21, R22)."""
+"""Scoring: penalty points, the winner of a round and the match table (R17-R18, R21-R22)."""
 
 from __future__ import annotations
 
@@ -16,17 +16,23 @@ if TYPE_CHECKING:
 __all__ = ["Standing", "hand_score", "hand_scores", "round_winner", "standings"]
 
 _PIPS: Final = tuple(h + lo for h, lo in zip(HIGH, LOW, strict=True))
+#: The tiles with one blank end, ``1-0`` up to ``63-0``, as a bitmask (R17b).
+_BLANKS: Final = sum(1 << t for t, (h, lo) in enumerate(zip(HIGH, LOW, strict=True)) if lo == 0 < h)
 
 
 def hand_score(rules: Rules, hand: int) -> int:
-    """Penalty points of a hand given as a bitmask of tile indices (R17).
+    """Penalty points of a hand given as a bitmask of tile indices (R17, R17b).
 
     The one place that reads the scoring knobs: every tile counts its pips, the
     double-blank (index 0) counts :attr:`Rules.double_blank
-    <chickenfoot.Rules.double_blank>`.
+    <chickenfoot.Rules.double_blank>`, and every other tile with a blank end counts
+    :attr:`Rules.blank_value <chickenfoot.Rules.blank_value>` more.
     """
     score = rules.double_blank if hand & 1 else 0
     hand &= ~1
+    blanks = hand & _BLANKS
+    if blanks:
+        score += rules.blank_value * blanks.bit_count()
     while hand:
         low = hand & -hand
         score += _PIPS[low.bit_length() - 1]
@@ -35,7 +41,7 @@ def hand_score(rules: Rules, hand: int) -> int:
 
 
 def hand_scores(rules: Rules, hands: Iterable[int]) -> tuple[int, ...]:
-    """Penalty points of every hand (R17), by :func:`hand_score`."""
+    """Penalty points of every hand (R17, R17b), by :func:`hand_score`."""
     return tuple(hand_score(rules, hand) for hand in hands)
 
 

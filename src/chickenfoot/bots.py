@@ -122,7 +122,9 @@ class GreedyPlayer:
     A play of tile ``t`` scores the sum of these terms, each with its weight:
 
     * ``pips``: the penalty points ``t`` would score in hand (R17), the double-blank
-      counting :attr:`Rules.double_blank <chickenfoot.Rules.double_blank>`: heavy tiles go first;
+      counting :attr:`Rules.double_blank <chickenfoot.Rules.double_blank>` and a blank
+      end :attr:`Rules.blank_value <chickenfoot.Rules.blank_value>` (R17b): heavy tiles
+      go first;
     * ``double``: 1 for a double, hard to place and so best shed while it can be;
     * ``follow``: how many of the tiles left in hand match the place ``t`` opens (its
       free end, or a double's toes), so that the next turn has a play;

@@ -907,7 +907,9 @@ def _rules(args: argparse.Namespace, out: _Output) -> int:
             ("draws per turn", lambda r: r.draws_per_turn or "until playable"),
             ("play drawn", lambda r: r.play_drawn),
             ("double-blank", lambda r: r.double_blank),
+            ("blank end", lambda r: r.blank_value),
             ("rounds", lambda r: r.rounds if r.target is None else f"to {r.target}"),
+            ("round order", lambda r: r.round_order),
             ("ties", lambda r: r.tie_break),
         ]
         rows = [(label, *(show(r) for r in presets)) for label, show in lines]
@@ -925,7 +927,8 @@ def _rules(args: argparse.Namespace, out: _Output) -> int:
     aliases = [alias for alias, name in _ALIASES.items() if name == rules.name]
     out.line(f"{rules.name}" + (f" (aliases: {', '.join(aliases)})" if aliases else ""))
     knobs = _knobs(rules)
-    out.table("Knobs", ("knob", "value"), [(k, v) for k, v in knobs.items()], left=2)
+    rows = [(k.name, knobs[k.name], k.rule, k.values, k.summary) for k in Rules.knob_help()]
+    out.table("Knobs", ("knob", "value", "rules", "values", "what it does"), rows, left=5)
     return 0
 
 

@@ -43,7 +43,7 @@ class ChickenFootError(Exception):
 
 
 class RulesError(ChickenFootError, ValueError):
-    """A variant's knobs clash, or a table cannot be dealt with them (R5, §6).
+    """A variant's knobs clash, or a table cannot be dealt with them (R5).
 
     Raised by :class:`~chickenfoot.Rules` itself for knobs that can never work
     together, and by :meth:`Round.deal <chickenfoot.Round.deal>` for a player count

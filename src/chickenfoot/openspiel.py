@@ -11,8 +11,8 @@ module registers the game ``"chickenfoot"`` with ``pyspiel``:
 
 One game is one round (R5-R18). Its parameters are ``preset`` (a preset name or alias,
 default ``"chickie-duel"``), ``players`` (default 2), and knobs that override the preset:
-``boneyard_reserve``, ``double_blank`` and ``draws_per_turn`` (-1 keeps the preset's
-value; ``draws_per_turn=0`` means no limit), ``play_drawn`` (``""`` keeps it, else
+``boneyard_reserve``, ``double_blank``, ``blank_value`` and ``draws_per_turn`` (-1 keeps
+the preset's value; ``draws_per_turn=0`` means no limit), ``play_drawn`` (``""`` keeps it, else
 ``"must"`` or ``"may"``), ``round_double`` (its number; -1 for the set's highest) and
 ``first`` (the round's first seat, R23).
 
@@ -75,6 +75,7 @@ PARAMETERS: Final[Mapping[str, int | str]] = {
     "players": 2,
     "boneyard_reserve": -1,
     "double_blank": -1,
+    "blank_value": -1,
     "draws_per_turn": -1,
     "play_drawn": "",
     "round_double": -1,
@@ -164,7 +165,7 @@ def _config(params: tuple[tuple[str, int | str], ...]) -> _Config:
     values = {**PARAMETERS, **dict(params)}
     rules = find_preset(str(values["preset"]))
     knobs: dict[str, Any] = {}
-    for name in ("boneyard_reserve", "double_blank"):
+    for name in ("boneyard_reserve", "double_blank", "blank_value"):
         if int(values[name]) >= 0:
             knobs[name] = int(values[name])
     draws = int(values["draws_per_turn"])

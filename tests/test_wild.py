@@ -1,0 +1,133 @@
+"""The rule sets from the wild (docs/guide/wild.md) play, record and simulate.
+
+The recipes are read from the page itself: every doctest block of it is run, and every
+:class:`Rules` value it leaves behind is a wild variant. So a recipe added to the page is
+tested here without a second copy. Each variant must play whole matches through
+:class:`Match` at its smallest and largest tables, load back from its record and replay,
+and run from ``chickenfoot simulate --rules FILE``, with a file holding the knobs that
+differ from a preset (as a reader would write one) and with a game record's rules.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from chickenfoot import PRESETS, Match, Rules, load_record
+from chickenfoot.cli import main
+
+PAGE = Path(__file__).resolve().parents[1] / "docs" / "guide" / "wild.md"
+_BLOCK = re.compile(r"^```\{doctest\}\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def wild_variants() -> dict[str, Rules]:
+    """Every Rules value the page's doctest blocks make, by variant name."""
+    found: dict[str, Rules] = {}
+    parser = doctest.DocTestParser()
+    for block in _BLOCK.findall(PAGE.read_text(encoding="utf-8")):
+        namespace: dict[str, Any] = {}
+        for example in parser.get_examples(block):
+            if example.exc_msg is not None:
+                continue  # a refusal, shown on purpose
+            exec(compile(example.source, str(PAGE), "exec"), namespace)
+        for value in namespace.values():
+            if isinstance(value, Rules) and value.name not in PRESETS:
+                found[value.name] = value
+    return found
+
+
+WILD = wild_variants()
+
+
+def test_the_page_has_the_wild_variants() -> None:
+    """At least the four rule sets of the clauses R6b, R13b, R17b and R19b, and the tables."""
+    assert len(WILD) >= 4
+    knobs = {name: attrs.asdict(rules) for name, rules in WILD.items()}
+    assert any(k["blank_value"] for k in knobs.values())
+    assert any(k["round_order"] == "down_up" for k in knobs.values())
+    assert any(k["play_drawn"] == "may" for k in knobs.values())
+
+
+def knobs_file(rules: Rules, path: Path) -> Path:
+    """A rules file as a reader writes one: a preset and the knobs that differ from it."""
+    base = min(
+        PRESETS.values(),
+        key=lambda p: sum(
+            getattr(p, a.name) != getattr(rules, a.name) for a in attrs.fields(Rules)
+        ),
+    )
+    knobs: dict[str, Any] = {}
+    for field in attrs.fields(Rules):
+        value = getattr(rules, field.name)
+        if value != getattr(base, field.name):
+            knobs[field.name] = {str(p): v for p, v in value} if isinstance(value, tuple) else value
+    path.write_text(json.dumps({"preset": base.name, "knobs": knobs}), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name", sorted(WILD))
+def test_wild_variant_plays_and_replays_from_its_record(name: str) -> None:
+    """A match of each wild variant, played to the end at its smallest table and for three
+    rounds at its largest, loads back from its record, equal and replayed."""
+    rules = WILD[name]
+    rng = random.Random(name)
+    for players, cap in ((rules.player_counts[0], None), (rules.player_counts[-1], 3)):
+        match = Match.new(rules, players, seed=rng.randrange(2**32))
+        while not match.is_over and (cap is None or len(match.finished) < cap):
+            match = match.apply(rng.choice(match.legal_moves()))
+        text = match.to_json()
+        assert Match.from_json(text) == match
+        assert load_record(text) == match
+        assert match.to_record()["rules"]["knobs"]["name"] == name
+        if cap is None:
+            assert len(match.finished) == rules.round_count(players)
+
+
+@pytest.mark.parametrize("name", sorted(WILD))
+def test_wild_variant_simulates_from_a_rules_file(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """chickenfoot simulate --rules FILE runs each wild variant, and its summary names the
+    variant; the records it writes replay under the same rules."""
+    rules = WILD[name]
+    path = knobs_file(rules, tmp_path / f"{name}.json")
+    records = tmp_path / "records"
+    args = ["simulate", "--rules", str(path), "--games", "2", "--jobs", "1"]
+    args += ["--players", str(rules.player_counts[0]), "--json", "--records", str(records)]
+    assert main(args) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 2
+    assert name in json.dumps(summary["rules"])
+    written = sorted(records.iterdir())
+    assert len(written) == 2
+    for record in written:
+        match = load_record(record.read_text(encoding="utf-8"))
+        assert isinstance(match, Match)
+        assert match.rules == rules
+        assert match.is_over
+    # a game record is a rules file too
+    assert (
+        main(
+            [
+                "simulate",
+                "--rules",
+                str(written[0]),
+                "--games",
+                "1",
+                "--jobs",
+                "1",
+                "--players",
+                str(rules.player_counts[0]),
+                "--json",
+            ]
+        )
+        == 0
+    )
+    assert json.loads(capsys.readouterr().out)["games"] == 1
