@@ -67,9 +67,13 @@ def snapshot(rnd: Round) -> tuple[object, ...]:
     )
 
 
-def penalty(hand: tuple[Tile, ...], double_blank: int) -> int:
-    """R17, written out: the pips of every tile, the double-blank counting ``double_blank``."""
-    return sum(double_blank if t == DOUBLE_BLANK else t.high + t.low for t in hand)
+def penalty(hand: tuple[Tile, ...], double_blank: int, blank_value: int = 0) -> int:
+    """R17, written out: the pips of every tile, the double-blank counting ``double_blank``;
+    R17b: every other tile with a blank end ``blank_value`` more."""
+    return sum(
+        double_blank if t == DOUBLE_BLANK else t.high + t.low + (blank_value if t.low == 0 else 0)
+        for t in hand
+    )
 
 
 # -- the table and the tiles -----------------------------------------------------------------
@@ -333,7 +337,11 @@ def test_scores_are_the_pips_left(rnd: Round) -> None:
     blocked round, the lowest score, ties going to the tied player who comes first in turn
     order from the round's first seat" (the seat that led the round)."""
     assert rnd.is_over
-    scores = tuple(penalty(rnd.hand(seat), rnd.rules.double_blank) for seat in range(rnd.players))
+    rules = rnd.rules
+    scores = tuple(
+        penalty(rnd.hand(seat), rules.double_blank, rules.blank_value)
+        for seat in range(rnd.players)
+    )
     assert rnd.scores == scores
     assert rnd.outcome is not None
     assert (rnd.outcome.ending, rnd.outcome.winner, rnd.outcome.scores) == (
@@ -369,7 +377,10 @@ def test_blocked_ties_go_to_the_first_tied_seat_from_the_lead(preset: str, playe
             rnd = rnd.apply(rng.choice(rnd.legal_moves()))
         if rnd.ending is not Ending.BLOCKED:
             continue
-        scores = [penalty(rnd.hand(seat), rules.double_blank) for seat in range(players)]
+        scores = [
+            penalty(rnd.hand(seat), rules.double_blank, rules.blank_value)
+            for seat in range(players)
+        ]
         tied = [seat for seat in range(players) if scores[seat] == min(scores)]
         assert rnd.lead is not None
         order = [(rnd.lead + i) % players for i in range(players)]
