@@ -179,10 +179,38 @@ def test_simulate_with_one_bot_for_all_and_the_default_count(
     assert [b["name"] for b in summary["bots"]] == ["random"]
 
 
+def test_simulate_takes_the_levels_and_the_tree_search(
+    short_rules: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--bots`` names the levels of ``chickenfoot.bots.level`` as ``level1`` to
+    ``level5`` (any case), and the tree search with its defaults as ``tree-search``."""
+    args = ["simulate", "--rules", str(short_rules), "--games", "1", "--jobs", "1", "--json"]
+    assert main([*args, "--bots", "Level3,level1"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [s["bot"] for s in summary["seats"]] == ["level3", "level1"]
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_level_names_make_the_levels(n: int) -> None:
+    from chickenfoot.bots import TreeSearchPlayer, level
+    from chickenfoot.cli import _bot_names, _bots
+
+    assert _bots(_bot_names(f"level{n}"), 2) == [level(n), level(n)]
+    assert _bots(_bot_names(f"greedy,level{n}"), 2)[1] is level(n)
+    assert _bots(_bot_names("tree-search"), 1) == [TreeSearchPlayer()]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--bots", "clever"], "no bot 'clever'; the bots are random, greedy, search"),
+        (
+            ["--bots", "clever"],
+            (
+                "no bot 'clever'; the bots are random, greedy, search, tree-search, level1, "
+                "level2, level3, level4, level5"
+            ),
+        ),
+        (["--bots", "level6"], "no bot 'level6'"),
         (["--bots", "random,greedy,random", "--players", "4"], "3 bots for 4 seats"),
         (["--preset", "chickie-duel", "--players", "3"], "chickie-duel is for 2 players, not 3"),
         (["--preset", "dominoes"], "no preset 'dominoes'"),

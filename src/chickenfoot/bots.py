@@ -3,12 +3,17 @@
 A bot is anything with a ``name`` and a ``choose(view, rng)`` method (the
 :class:`Player` protocol). It is handed a :class:`~chickenfoot.RoundView`, never the
 full :class:`~chickenfoot.Round`, so it cannot peek at other hands or at the boneyard.
-Three bots come with the library:
+Four bots come with the library:
 
 * :class:`RandomPlayer` picks uniformly among the legal moves;
 * :class:`GreedyPlayer` scores every legal move with a short, documented heuristic;
 * :class:`SearchPlayer` samples the hidden tiles many times and plays every candidate
-  move out to the end of the round (determinized Monte Carlo).
+  move out to the end of the round (determinized Monte Carlo);
+* :class:`TreeSearchPlayer` grows a search tree over what its seat would know after
+  each sequence of moves (information-set Monte Carlo tree search).
+
+:func:`level` hands out five of them as a ladder of opponents, from random to the
+strongest tree search, for apps that offer "easy" to "hard".
 
 :func:`play_round` and :func:`play_match` seat bots at a table and play to the end:
 
@@ -24,9 +29,11 @@ one bot may play several seats and be sent to worker processes.
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Sequence
-from typing import Literal, Protocol, runtime_checkable
+from typing import Any, Final, Literal, Protocol, runtime_checkable
 
 import attrs
 
@@ -43,10 +50,13 @@ from ._views import RoundView
 from .errors import IllegalMoveError
 
 __all__ = [
+    "LEVELS",
     "GreedyPlayer",
     "Player",
     "RandomPlayer",
     "SearchPlayer",
+    "TreeSearchPlayer",
+    "level",
     "play_match",
     "play_round",
 ]
@@ -319,6 +329,333 @@ class SearchPlayer:
     def _greedy_rollout(self, state: State, moves: list[Move], rng: random.Random) -> Move:
         hand = state.hands[state.to_move]
         return _greedy_pick(self.greedy, state.rules, state.table, hand, moves, rng)
+
+
+def _check_playouts(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"playouts must be a whole number of at least 1 or None, not {value!r}")
+
+
+def _check_seconds(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is None:
+        if getattr(instance, "playouts", None) is None:
+            raise ValueError("a budget is needed: playouts, seconds, or both")
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError(f"seconds must be a number above 0 or None, not {value!r}")
+
+
+def _check_exploration(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
+        raise ValueError(f"exploration must be a finite number of at least 0, not {value!r}")
+
+
+def _check_epsilon(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise ValueError(f"epsilon must be a probability from 0 to 1, not {value!r}")
+
+
+@attrs.frozen
+class TreeSearchPlayer:
+    """Decides by information-set Monte Carlo tree search (single-observer IS-MCTS).
+
+    Where :class:`SearchPlayer` scores each of its own moves by flat playouts, this bot
+    grows one search tree over the game that follows, its nodes the information sets of
+    its own seat: what it would know after a sequence of moves (the moves themselves,
+    and the tiles it draws; the tiles the other seats draw stay hidden, so their draws
+    all lead to the same node). For a decision with more than one legal move, every
+    iteration
+
+    1. *determinizes*: takes a full round consistent with the view from
+       :meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>` (the other
+       hands and the boneyard's order dealt at random, agreeing with everything the
+       seat has seen);
+    2. *selects*: walks down the tree along the moves legal in that round, at every
+       node the move of the seat to move with the best upper confidence bound (UCB1)
+       for that seat: its mean value plus ``exploration * range * sqrt(ln(a) / n)``,
+       where ``n`` counts the visits of the move, ``a`` how often it was legal when its
+       node was reached (moves are not legal in every determinization), and ``range``
+       the spread of the values seen so far, so that one ``exploration`` suits every
+       variant's scale of points. Moves that lead to the same game (a tile onto either of
+       two open ends showing the same number, R2, R10) are one branch, and forced moves
+       (a lone draw or pass) are followed without counting as a choice;
+    3. *expands*: at the first node with a legal move not yet in the tree, adds one
+       such move, picked by ``rng``;
+    4. *plays out* the rest of the round with the :attr:`rollout` policy at every seat
+       (with probability :attr:`epsilon`, a uniformly random legal move instead);
+    5. *backs up* the result: every seat's value of the finished round, as in
+       :class:`SearchPlayer`'s :attr:`~SearchPlayer.objective` (``"margin"``: the mean
+       penalty points of the other seats minus its own, R17; ``"win"``: 1 for winning
+       the round, R18), is added to the moves on the path, each move scored for the seat
+       that made it, so the other seats are modelled as playing for themselves.
+
+    The budget is :attr:`playouts` iterations, or :attr:`seconds` of time per decision,
+    or whichever ends first when both are set. The move played is the root's most
+    visited, ties broken by the higher mean and then by ``rng``. A forced move (one legal
+    move, or one group of equivalent moves) is returned at once, without sampling or
+    touching ``rng``.
+
+    With a budget in playouts the move depends on the view and ``rng`` alone: the same
+    view and the same seed give the same move on any machine, and the hidden tiles
+    cannot leak in. A budget in seconds depends on the speed of the machine, so it does
+    not replay exactly:
+
+    >>> import random
+    >>> from chickenfoot import PRESETS, Round
+    >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=22)
+    >>> for _ in range(11):
+    ...     rnd = rnd.apply(rnd.legal_moves()[0])
+    >>> from chickenfoot.bots import TreeSearchPlayer
+    >>> view = rnd.view(rnd.to_move)
+    >>> bot = TreeSearchPlayer(playouts=60)
+    >>> move = bot.choose(view, random.Random(1))
+    >>> move in view.legal_moves()
+    True
+    >>> other = view.sample_state(random.Random(9))  # other hidden tiles, same view
+    >>> bot.choose(other.view(view.seat), random.Random(1)) == move
+    True
+
+    Should no sample be found where it is this seat's turn with the view's moves, the
+    greedy heuristic decides.
+
+    .. versionadded:: 0.2
+    """
+
+    #: The budget in iterations (one determinization and one playout each) per decision,
+    #: or ``None`` for a budget in :attr:`seconds` alone.
+    playouts: int | None = attrs.field(default=400, validator=_check_playouts)
+    #: The budget in seconds of wall time per decision, or ``None`` for a budget in
+    #: :attr:`playouts` alone. At least one iteration is always run.
+    seconds: float | None = attrs.field(default=None, validator=_check_seconds)
+    #: The weight of exploration in UCB1, relative to the spread of the values seen.
+    exploration: float = attrs.field(default=0.7, validator=_check_exploration)
+    #: The policy of every seat in the playouts: ``"greedy"`` or ``"random"``.
+    rollout: Literal["random", "greedy"] = attrs.field(
+        default="greedy", validator=attrs.validators.in_(("random", "greedy"))
+    )
+    #: The chance that a playout move is uniformly random instead of the
+    #: :attr:`rollout` policy's (epsilon-greedy playouts); 0 plays the policy alone.
+    epsilon: float = attrs.field(default=0.0, validator=_check_epsilon)
+    #: What every seat maximises: ``"margin"`` (the others' mean penalty minus its own)
+    #: or ``"win"`` (winning the round).
+    objective: Literal["margin", "win"] = attrs.field(
+        default="margin", validator=attrs.validators.in_(("margin", "win"))
+    )
+    #: The heuristic of greedy playouts (and of the fallback when no sample is found).
+    greedy: GreedyPlayer = attrs.field(
+        factory=GreedyPlayer, validator=attrs.validators.instance_of(GreedyPlayer)
+    )
+    #: The name shown in tables and error messages.
+    name: str = "tree-search"
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move:
+        """The legal move of ``view`` the search visits most."""
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        table = table_of(view)
+        options: dict[tuple[int, int], Move] = {}
+        for move in moves:
+            options.setdefault(_move_key(table, move), move)
+        if len(options) == 1:
+            return next(iter(options.values()))
+        return _TreeSearch(self, view, moves, rng).run(options)
+
+    def _rollout_move(self, state: State, moves: list[Move], rng: random.Random) -> Move:
+        if self.rollout == "random" or (self.epsilon and rng.random() < self.epsilon):
+            return rng.choice(moves)
+        hand = state.hands[state.to_move]
+        return _greedy_pick(self.greedy, state.rules, state.table, hand, moves, rng)
+
+
+class _Node:
+    """A move in the search tree and the node it leads to (trusted internals).
+
+    ``seat`` made the move; ``visits`` and ``total`` sum that seat's values of the
+    playouts through it; ``available`` counts the visits of its parent where it was legal.
+    """
+
+    __slots__ = ("available", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.children: dict[tuple[int, int], _Node] = {}
+
+
+#: The key of a forced draw or pass; a draw by the searching seat adds the drawn tile.
+_DRAW_KEY: Final = (-1, 1)
+_PASS_KEY: Final = (-1, 0)
+
+
+class _TreeSearch:
+    """One decision of a :class:`TreeSearchPlayer` (trusted internals)."""
+
+    def __init__(
+        self, bot: TreeSearchPlayer, view: RoundView, moves: list[Move], rng: random.Random
+    ) -> None:
+        self.bot = bot
+        self.view = view
+        self.moves = moves
+        self.rng = rng
+        self.seat = view.seat
+        self.low = math.inf
+        self.high = -math.inf
+
+    def run(self, options: dict[tuple[int, int], Move]) -> Move:
+        bot, rng = self.bot, self.rng
+        root = _Node(self.seat)
+        limit = bot.playouts
+        deadline = None if bot.seconds is None else time.perf_counter() + bot.seconds
+        done = 0
+        misses = 0
+        while True:
+            state = self._sample()
+            if state is None:
+                misses += 1
+                if misses >= 3 and not root.children:
+                    return bot.greedy.choose(self.view, rng)
+            else:
+                self._iterate(root, state)
+            done += 1
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        if not root.children:
+            return bot.greedy.choose(self.view, rng)
+        best: list[tuple[int, int]] = []
+        top = (-1, -math.inf)
+        for key, child in root.children.items():
+            if key not in options:
+                continue
+            score = (child.visits, child.total / child.visits)
+            if score > top:
+                best, top = [key], score
+            elif score == top:
+                best.append(key)
+        return options[best[0] if len(best) == 1 else rng.choice(best)]
+
+    def _sample(self) -> State | None:
+        """A determinization where this seat moves with the view's moves, or ``None``."""
+        state = state_of(self.view.sample_state(self.rng))
+        if state.to_move != self.seat or state.moves() != self.moves:
+            return None
+        return state
+
+    def _iterate(self, root: _Node, state: State) -> None:
+        bot, rng, seat = self.bot, self.rng, self.seat
+        node = root
+        path: list[_Node] = []
+        c = bot.exploration
+        spread = self.high - self.low if self.high > self.low else 1.0
+        while state.outcome is None:  # selection and expansion
+            moves = state.moves()
+            mover = state.to_move
+            if len(moves) == 1:
+                move = moves[0]
+                kind = type(move)
+                if kind is Play:
+                    key = _move_key(state.table, move)
+                elif kind is Draw:
+                    key = (-2 - state.boneyard[state.drawn], 1) if mover == seat else _DRAW_KEY
+                else:
+                    key = _PASS_KEY
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(mover)
+                child.available += 1
+            else:
+                table = state.table
+                keyed: dict[tuple[int, int], Move] = {}
+                for m in moves:
+                    keyed.setdefault(_move_key(table, m), m)
+                children = node.children
+                fresh = [k for k in keyed if k not in children]
+                if fresh:
+                    key = fresh[0] if len(fresh) == 1 else rng.choice(fresh)
+                    for k in keyed:
+                        if k in children:
+                            children[k].available += 1
+                    child = children[key] = _Node(mover)
+                    child.available = 1
+                    path.append(child)
+                    state = state.after(keyed[key])
+                    break
+                best_key = None
+                best_score = -math.inf
+                scale = c * spread
+                for k in keyed:
+                    ch = children[k]
+                    ch.available += 1
+                    score = ch.total / ch.visits + scale * math.sqrt(
+                        math.log(ch.available) / ch.visits
+                    )
+                    if score > best_score:
+                        best_key, best_score = k, score
+                assert best_key is not None
+                key, move, child = best_key, keyed[best_key], children[best_key]
+            path.append(child)
+            node = child
+            state = state.after(move)
+        end = state.play_out(bot._rollout_move, rng)  # the playout
+        values = [_value(end, s, bot.objective) for s in range(len(end.hands))]
+        self.low = min(self.low, *values)
+        self.high = max(self.high, *values)
+        for child in path:
+            child.visits += 1
+            child.total += values[child.seat]
+
+
+# -- levels -----------------------------------------------------------------------------------
+
+#: The ready-made opponents of :func:`level`, weakest first (``LEVELS[0]`` is level 1).
+LEVELS: Final[tuple[Player, ...]] = (
+    RandomPlayer(name="level1"),
+    GreedyPlayer(name="level2"),
+    TreeSearchPlayer(playouts=25, name="level3"),
+    TreeSearchPlayer(playouts=100, name="level4"),
+    TreeSearchPlayer(playouts=400, name="level5"),
+)
+
+
+def level(n: int) -> Player:
+    """The ready-made opponent of strength ``n``, from 1 (weakest) to 5 (strongest).
+
+    A ladder for apps that offer "easy" to "hard": each level beats the one below it,
+    and the stronger levels think longer. Every level is a plain bot of this module,
+    named ``"level<n>"``:
+
+    1. :class:`RandomPlayer`: a random legal move;
+    2. :class:`GreedyPlayer`: a fixed heuristic, no look-ahead;
+    3. :class:`TreeSearchPlayer` with 25 playouts: a few milliseconds a move;
+    4. :class:`TreeSearchPlayer` with 100 playouts: tens of milliseconds a move;
+    5. :class:`TreeSearchPlayer` with 400 playouts: about a tenth of a second a move.
+
+    The search levels' budgets are counted in playouts, not seconds, so a seeded game
+    replays exactly on any machine; their time per move grows with the size of the
+    game (more tiles, more seats). The bots page of the documentation gives each
+    level's measured time per decision and its rating.
+
+    >>> from chickenfoot.bots import level
+    >>> level(1)
+    RandomPlayer(name='level1')
+    >>> level(5).name, level(5).playouts
+    ('level5', 400)
+
+    Raises:
+        ValueError: ``n`` is not a level from 1 to 5.
+
+    .. versionadded:: 0.2
+    """
+    number: object = n
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(LEVELS):
+        raise ValueError(f"the levels are 1 to {len(LEVELS)}, not {n!r}")
+    return LEVELS[n - 1]
 
 
 # -- driving bots -----------------------------------------------------------------------------

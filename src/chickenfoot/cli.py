@@ -17,6 +17,7 @@ closed early (as by ``| head``).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -46,8 +47,19 @@ if TYPE_CHECKING:
 
 __all__ = ["main"]
 
-#: The bots the command knows, by the name ``--bots`` takes.
-BOT_NAMES: Final = ("random", "greedy", "search")
+#: The bots the command knows, by the name ``--bots`` takes: the bots of
+#: :mod:`chickenfoot.bots` with their defaults, and the levels of :func:`~chickenfoot.bots.level`.
+BOT_NAMES: Final = (
+    "random",
+    "greedy",
+    "search",
+    "tree-search",
+    "level1",
+    "level2",
+    "level3",
+    "level4",
+    "level5",
+)
 
 _PROG: Final = "chickenfoot"
 _QUIT: Final = frozenset({"q", "quit", "exit"})
@@ -435,7 +447,10 @@ def _bots(names: Sequence[str], seats: int) -> list[Player]:
         "random": bots.RandomPlayer,
         "greedy": bots.GreedyPlayer,
         "search": bots.SearchPlayer,
+        "tree-search": bots.TreeSearchPlayer,
     }
+    for n in range(1, len(bots.LEVELS) + 1):
+        makers[f"level{n}"] = functools.partial(bots.level, n)
     return [makers[name]() for name in names]
 
 

@@ -1,0 +1,371 @@
+"""Ratings of the bot levels, with OpenSpiel's IS-MCTS bot as an outside anchor.
+
+Every pairing plays one-round games of ``chickie-duel`` (two players, the round from 6-6):
+deal ``i`` is :meth:`Round.deal <chickenfoot.Round.deal>` ``(rules, 2, seed=i)``, played
+twice with the seats swapped. A game counts 1 for the lower penalty total (R17), 1/2 for
+equal totals. The pairings are the neighbouring levels (1-2, 2-3, 3-4, 4-5) and every
+level against the anchor: ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` on the
+``chickenfoot.openspiel`` adapter, with random rollouts and as many simulations as take it
+the time per decision of level 5 (calibrated at the start of the run). A Bradley-Terry
+model fitted by maximum likelihood to all games (ties as half a win each way) gives every
+level an Elo-scale rating, the anchor fixed at 0, with 95% intervals from the inverse of
+the Fisher information. A smaller check seats levels 2 to 5 at a four-player ``classic``
+table, every deal played in all four rotations of the seats.
+
+It writes ``benchmarks/results/ratings.md`` (the tables) and ``ratings.svg`` (rating
+against time per decision) there. The full measurement, 500 deals (1000 games) per
+pairing, takes about 2.5 CPU hours::
+
+    python benchmarks/ratings.py --deals 500 --four-player 25
+
+Needs the ``bench`` dependency group (open_spiel, numpy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import math
+import platform
+import random
+import shlex
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+import chickenfoot.openspiel  # noqa: F401  (registers the game)
+from chickenfoot import IllegalMoveError, Move, Round, RoundView, find_preset
+from chickenfoot.bots import LEVELS, Player, play_round
+from chickenfoot.openspiel import ChickenFootState
+
+RESULTS = Path(__file__).parent / "results"
+ANCHOR = "openspiel-ismcts"
+
+
+class Timed:
+    """A player that records the process time of each of its decisions with a choice."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = player.name
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        start = time.process_time()
+        move = self.player.choose(view, rng)
+        self.seconds += time.process_time() - start
+        self.decisions += 1
+        return move
+
+    @property
+    def per_decision(self) -> float:
+        return self.seconds / max(1, self.decisions)
+
+
+@attrs.frozen
+class OpenSpielISMCTS:
+    """OpenSpiel's IS-MCTS bot as a chickenfoot player.
+
+    The view is turned into an OpenSpiel state of the ``chickenfoot`` game that gives this
+    seat the same information state (a sample of the hidden tiles, which IS-MCTS then
+    resamples at every simulation); the bot's world sampler and rollouts are seeded from
+    ``rng``, so games replay exactly.
+    """
+
+    simulations: int
+    uct_c: float = 20.0  # returns are penalty points, tens of them
+    name: str = ANCHOR
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move:
+        moves = view.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        game = pyspiel.load_game(
+            "chickenfoot",
+            {
+                "preset": view.rules.name,
+                "players": view.players,
+                "first": view.first,
+                "round_double": view.round_double.high,
+            },
+        )
+        state = _state_of(game, view, rng)
+        seed = rng.getrandbits(31)
+        sampler = random.Random(seed)
+        bot = ismcts.ISMCTSBot(
+            game,
+            mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(seed)),
+            uct_c=self.uct_c,
+            max_simulations=self.simulations,
+            random_state=np.random.RandomState(seed),
+        )
+
+        def resample(world: ChickenFootState, player: int) -> ChickenFootState:
+            return world.resample_from_infostate(player, sampler.random)
+
+        bot.set_resampler(resample)
+        return state.action_to_move(int(bot.step(state)))
+
+
+def _state_of(game: pyspiel.Game, view: RoundView, rng: random.Random) -> ChickenFootState:
+    """An OpenSpiel state that gives ``view.seat`` the information state of ``view``.
+
+    The hidden tiles come from :meth:`RoundView.sample_state`; a sample that contradicts
+    some move is replayed unchecked after a few tries, as the adapter's own resampler does
+    (the seat's information state is the same either way).
+    """
+    for attempt in range(5):
+        sample = view.sample_state(rng)
+        state: ChickenFootState = game.new_initial_state()
+        if attempt == 4:
+            state._core = attrs.evolve(state._core, trusted=True)
+        try:
+            for hand in sample.dealt_hands:
+                for tile in hand:
+                    state.apply_action(tile.index)
+            for event in sample.history:
+                state.apply_action(state.move_to_action(event.move))
+                if event.drawn is not None:
+                    state.apply_action(event.drawn.index)
+        except IllegalMoveError:
+            continue
+        return state
+    raise AssertionError("unreachable: the last attempt is unchecked")
+
+
+def duel(a: Player, b: Player, deals: range) -> tuple[list[float], Timed, Timed]:
+    """``a``'s score in every game of ``a`` against ``b`` (two per deal, seats swapped)."""
+    rules = attrs.evolve(find_preset("chickie-duel"), rounds=1)
+    ta, tb = Timed(a), Timed(b)
+    scores = []
+    for seed in deals:
+        for swap in (False, True):
+            seats: list[Player] = [tb, ta] if swap else [ta, tb]
+            done = play_round(Round.deal(rules, 2, seed=seed), seats, random.Random(seed))
+            assert done.outcome is not None
+            first, second = done.outcome.scores
+            mine, theirs = (second, first) if swap else (first, second)
+            scores.append(1.0 if mine < theirs else 0.5 if mine == theirs else 0.0)
+    return scores, ta, tb
+
+
+def fit(
+    names: Sequence[str], games: Sequence[tuple[int, int, float]], anchor: int
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """Bradley-Terry ratings (Elo scale) and 95% half-widths; ``games`` are (i, j, score of i)."""
+    k = len(names)
+    theta = np.zeros(k)
+    free = [i for i in range(k) if i != anchor]
+    for _ in range(100):
+        grad = np.zeros(k)
+        hess = np.zeros((k, k))
+        for i, j, s in games:
+            p = 1 / (1 + math.exp(theta[j] - theta[i]))
+            grad[i] += s - p
+            grad[j] -= s - p
+            w = p * (1 - p)
+            hess[i, i] += w
+            hess[j, j] += w
+            hess[i, j] -= w
+            hess[j, i] -= w
+        h = hess[np.ix_(free, free)] + 1e-9 * np.eye(len(free))
+        step = np.linalg.solve(h, grad[free])
+        step = np.clip(step, -2, 2)
+        theta[free] += step
+        if np.max(np.abs(step)) < 1e-10:
+            break
+    cov = np.linalg.inv(hess[np.ix_(free, free)] + 1e-9 * np.eye(len(free)))
+    scale = 400 / math.log(10)
+    half = np.zeros(k)
+    half[free] = 1.96 * np.sqrt(np.diag(cov)) * scale
+    return theta * scale, half
+
+
+def svg(points: Sequence[tuple[str, float, float, float]]) -> str:
+    """Rating (with its interval) against seconds per decision, log scale, as SVG."""
+    width, height, pad = 640, 400, 60
+    xs = [max(p[1], 1e-6) for p in points]
+    lo_x, hi_x = math.log10(min(xs)) - 0.3, math.log10(max(xs)) + 0.3
+    ys = [p[2] - p[3] for p in points] + [p[2] + p[3] for p in points]
+    lo_y, hi_y = min(ys) - 50, max(ys) + 50
+
+    def x(v: float) -> float:
+        return pad + (math.log10(max(v, 1e-6)) - lo_x) / (hi_x - lo_x) * (width - 2 * pad)
+
+    def y(v: float) -> float:
+        return height - pad - (v - lo_y) / (hi_y - lo_y) * (height - 2 * pad)
+
+    out = [
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'font-family="sans-serif" font-size="12">'
+        ),
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+        f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" stroke="black"/>',
+        f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="black"/>',
+        (
+            f'<text x="{width / 2}" y="{height - 15}" text-anchor="middle">'
+            "CPU seconds per decision (log scale)</text>"
+        ),
+        (
+            f'<text x="15" y="{height / 2}" transform="rotate(-90 15 {height / 2})" '
+            'text-anchor="middle">rating (Elo, anchor 0)</text>'
+        ),
+    ]
+    for e in range(math.ceil(lo_x), math.floor(hi_x) + 1):
+        out.append(
+            f'<text x="{x(10**e):.1f}" y="{height - pad + 16}" text-anchor="middle">1e{e}</text>'
+        )
+    step = 100 if hi_y - lo_y < 1200 else 200
+    for v in range(int(lo_y // step + 1) * step, int(hi_y) + 1, step):
+        out.append(f'<text x="{pad - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v}</text>')
+    for name, sec, rating, half in points:
+        cx, cy = x(sec), y(rating)
+        colour = "crimson" if name == ANCHOR else "steelblue"
+        out.append(
+            f'<line x1="{cx:.1f}" y1="{y(rating - half):.1f}" x2="{cx:.1f}" '
+            f'y2="{y(rating + half):.1f}" stroke="{colour}"/>'
+        )
+        out.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="4" fill="{colour}"/>')
+        out.append(f'<text x="{cx + 7:.1f}" y="{cy - 6:.1f}">{name}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def calibrate(target: float, probe: int = 20) -> int:
+    """Simulations that take the anchor about ``target`` CPU seconds per decision."""
+    _, timed, _ = duel(OpenSpielISMCTS(probe), LEVELS[1], range(900_000, 900_002))
+    return max(1, round(probe * target / max(timed.per_decision, 1e-9)))
+
+
+def four_player(deals: int) -> list[str]:
+    """Levels 2 to 5 at a four-player classic table, every deal in all four rotations."""
+    rules = attrs.evolve(find_preset("classic"), rounds=1)
+    bots = [Timed(LEVELS[i]) for i in (1, 2, 3, 4)]
+    penalty = [0.0] * 4
+    wins = [0.0] * 4
+    rounds = 0
+    for seed in range(deals):
+        for shift in range(4):
+            seats = [bots[(s + shift) % 4] for s in range(4)]
+            done = play_round(Round.deal(rules, 4, seed=seed), seats, random.Random(seed))
+            assert done.outcome is not None
+            rounds += 1
+            for s in range(4):
+                b = (s + shift) % 4
+                penalty[b] += done.outcome.scores[s]
+                wins[b] += done.outcome.winner == s
+    lines = [
+        f"Four-player check: `classic`, 4 players, {deals} deals x 4 rotations = {rounds} rounds.",
+        "",
+        "| level | round wins | mean penalty per round | CPU s per decision |",
+        "|---|---:|---:|---:|",
+    ]
+    for b, bot in enumerate(bots):
+        lines.append(
+            f"| {bot.name} | {wins[b]:.0f} ({wins[b] / rounds:.0%}) | {penalty[b] / rounds:.1f} "
+            f"| {bot.per_decision:.4f} |"
+        )
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Ratings of the bot levels.")
+    parser.add_argument("--deals", type=int, default=500, help="deals per pairing (2 games each)")
+    parser.add_argument("--four-player", type=int, default=25, help="deals of the 4-player check")
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+    cpu0 = time.process_time()
+    wall0 = time.perf_counter()
+    deals = range(args.deals)
+    # the time per decision of level 5, on deals outside the measured ones
+    _, probe, _ = duel(LEVELS[4], LEVELS[1], range(800_000, 800_004))
+    simulations = calibrate(probe.per_decision)
+    anchor = OpenSpielISMCTS(simulations)
+    print(
+        f"level5: {probe.per_decision:.3f} s/decision; anchor: {simulations} simulations",
+        file=sys.stderr,
+        flush=True,
+    )
+    players: list[Player] = [*LEVELS, anchor]
+    names = [p.name for p in players]
+    pairings = [(i, i + 1) for i in range(4)] + [(i, 5) for i in range(5)]
+    games: list[tuple[int, int, float]] = []
+    rows = []
+    seconds = [0.0] * 6
+    decisions = [0] * 6
+    for i, j in pairings:
+        scores, ti, tj = duel(players[i], players[j], deals)
+        for s in scores:
+            games.append((i, j, s))
+        for k, t in ((i, ti), (j, tj)):
+            seconds[k] += t.seconds
+            decisions[k] += t.decisions
+        n = len(scores)
+        mean = sum(scores) / n
+        var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
+        rows.append((names[i], names[j], n, mean, 1.96 * math.sqrt(var / n)))
+        print(f"{names[i]} vs {names[j]}: {mean:.1%} of {n}", file=sys.stderr, flush=True)
+    ratings, half = fit(names, games, anchor=5)
+    per = [seconds[k] / max(1, decisions[k]) for k in range(6)]
+    lines = [
+        f"- date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
+        (
+            f"- machine: {platform.system()} {platform.machine()}, Python {platform.python_version()}, "
+            "one process"
+        ),
+        f"- command: `python benchmarks/ratings.py {shlex.join(sys.argv[1:])}`",
+        (
+            f"- games: one round of `chickie-duel`, {args.deals} deals per pairing, each played twice "
+            f"with the seats swapped ({2 * args.deals} games per pairing)"
+        ),
+        (
+            f"- anchor: OpenSpiel `ISMCTSBot`, random rollouts, uct_c=20, {simulations} simulations "
+            f"(calibrated to level 5's {probe.per_decision:.3f} s per decision)"
+        ),
+        "",
+        "| bot | rating (Elo, 95% CI) | CPU s per decision |",
+        "|---|---|---:|",
+    ]
+    for k in range(6):
+        ci = (
+            "0 (anchor)"
+            if k == 5
+            else (f"{ratings[k]:+.0f} ({ratings[k] - half[k]:+.0f} to {ratings[k] + half[k]:+.0f})")
+        )
+        lines.append(f"| {names[k]} | {ci} | {per[k]:.4f} |")
+    lines += [
+        "",
+        "| pairing | games | first's score (95% CI) |",
+        "|---|---:|---|",
+    ]
+    for a, b, n, mean, h in rows:
+        lines.append(f"| {a} vs {b} | {n} | {mean:.1%} ({mean - h:.1%} to {mean + h:.1%}) |")
+    lines.append("")
+    if args.four_player:
+        lines += four_player(args.four_player)
+        lines.append("")
+    cpu = time.process_time() - cpu0
+    wall = time.perf_counter() - wall0
+    lines.append(f"The run took {cpu / 60:.1f} CPU minutes ({wall / 60:.1f} minutes of wall time).")
+    text = "\n".join(lines) + "\n"
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "ratings.md").write_text(text)
+    points = [(names[k], per[k], float(ratings[k]), float(half[k])) for k in range(6)]
+    (args.out / "ratings.svg").write_text(svg(points))
+    print(text)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,307 @@
+"""Tests of the tree-search bot and the ladder of levels (chickenfoot.bots).
+
+The tree search must return one of ``view.legal_moves()`` in every phase of every
+variant (R4, R6, R12-R15), decide from the view alone, replay exactly with a budget in
+playouts, return forced moves without searching, refuse bad settings with clear errors,
+and find the winning move of endgames whose every hidden tile is known, checked against
+an exhaustive search of the full game. The levels must form the documented ladder.
+"""
+
+from __future__ import annotations
+
+import functools
+import pickle
+import random
+
+import attrs
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from strategies import PRESET_NAMES, played_rounds
+
+from chickenfoot import PRESETS, Play, Round, Rules
+from chickenfoot.bots import (
+    LEVELS,
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    TreeSearchPlayer,
+    level,
+    play_round,
+)
+
+#: A budget small enough for property tests.
+SMALL = TreeSearchPlayer(playouts=12, name="small-tree")
+SMALL_RANDOM = TreeSearchPlayer(playouts=6, rollout="random", objective="win")
+SMALL_EPSILON = TreeSearchPlayer(playouts=6, epsilon=0.5, exploration=0)
+
+
+class Untouchable(random.Random):
+    """A random source that fails the test if anything draws from it."""
+
+    def random(self) -> float:
+        raise AssertionError("the random source was used")
+
+    def getrandbits(self, k: int) -> int:
+        raise AssertionError("the random source was used")
+
+
+def _to_decision(rnd: Round, rng: random.Random, *, options: int = 2) -> Round | None:
+    """``rnd`` played on at random until its player to move has ``options`` moves or more."""
+    while not rnd.is_over:
+        moves = rnd.legal_moves()
+        if len(moves) >= options and rng.random() < 0.3:
+            return rnd
+        rnd = rnd.apply(rng.choice(moves))
+    return None
+
+
+def _decisions(preset: str, players: int, count: int) -> list[Round]:
+    out: list[Round] = []
+    seed = 0
+    while len(out) < count:
+        found = _to_decision(Round.deal(PRESETS[preset], players, seed=seed), random.Random(seed))
+        if found is not None:
+            out.append(found)
+        seed += 1
+    return out
+
+
+# -- legal moves, determinism, forced moves ---------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@settings(max_examples=25)
+@given(data=st.data())
+def test_tree_search_returns_a_legal_move(preset: str, data: st.DataObject) -> None:
+    """Any view of the seat's turn, in any phase (the search for the round double, R6;
+    the first foot, R8; toes, R9; after a draw, R13; the reserve reached, R14), in the
+    preset and in variants with other knobs, gets one of its legal moves.
+    """
+    rnd = data.draw(played_rounds(preset=preset, max_moves=150), label="round")
+    assume(not rnd.is_over)
+    view = rnd.view(rnd.to_move or 0)
+    legal = view.legal_moves()
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    for bot in (SMALL, SMALL_RANDOM, SMALL_EPSILON):
+        assert bot.choose(view, random.Random(seed)) in legal, bot
+
+
+@pytest.mark.parametrize(("preset", "players"), [("chickie-duel", 2), ("classic", 4)])
+def test_tree_search_replays_exactly_and_reads_only_the_view(preset: str, players: int) -> None:
+    """With a budget in playouts, the same view and seed give the same move, also on a
+    round that differs from the real one only in the hidden tiles.
+    """
+    bot = TreeSearchPlayer(playouts=40)
+    for rnd in _decisions(preset, players, 4):
+        view = rnd.view(rnd.to_move or 0)
+        move = bot.choose(view, random.Random(7))
+        assert move in view.legal_moves()
+        assert bot.choose(view, random.Random(7)) == move
+        other = view.sample_state(random.Random(99))
+        assert other.view(view.seat) == view
+        if other.hands != rnd.hands:
+            assert bot.choose(other.view(view.seat), random.Random(7)) == move
+
+
+def test_tree_search_uses_its_random_source() -> None:
+    """Different seeds may give different moves: the search is not a fixed rule."""
+    bot = TreeSearchPlayer(playouts=3, exploration=0)
+    found = False
+    for rnd in _decisions("chickie-duel", 2, 20):
+        view = rnd.view(rnd.to_move or 0)
+        if len({bot.choose(view, random.Random(seed)) for seed in range(8)}) > 1:
+            found = True
+            break
+    assert found
+
+
+def test_tree_search_returns_a_forced_move_without_searching() -> None:
+    """A single legal move (placing the round double, R6) is returned at once, without
+    sampling or drawing from the random source.
+    """
+    rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+    assert len(rnd.legal_moves()) == 1
+    assert (
+        TreeSearchPlayer().choose(rnd.view(rnd.to_move or 0), Untouchable(0))
+        == (rnd.legal_moves()[0])
+    )
+
+
+def test_tree_search_returns_one_of_equivalent_moves_without_searching() -> None:
+    """Plays of one tile onto open ends of the same number are one branch (R2, R10):
+    with nothing else to choose, the search returns at once.
+    """
+    for seed in range(500):
+        rnd = Round.deal(PRESETS["double-foot"], 2, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            moves = rnd.legal_moves()
+            plays = [m for m in moves if isinstance(m, Play)]
+            if len(moves) > 1 and len(moves) == len(plays) and len({p.tile for p in plays}) == 1:
+                numbers = {
+                    end.number for end in rnd.open_ends if end.onto in {p.onto for p in plays}
+                }
+                if len(numbers) == 1 and rnd.pending_double is None:
+                    view = rnd.view(rnd.to_move or 0)
+                    assert TreeSearchPlayer().choose(view, Untouchable(0)) == moves[0]
+                    return
+            rnd = rnd.apply(rng.choice(moves))
+    pytest.fail("no position with one tile for two equal open ends found")
+
+
+def test_tree_search_with_a_time_budget_returns_a_legal_move() -> None:
+    bot = TreeSearchPlayer(playouts=None, seconds=0.01)
+    for rnd in _decisions("classic", 3, 3):
+        view = rnd.view(rnd.to_move or 0)
+        assert bot.choose(view, random.Random(1)) in view.legal_moves()
+
+
+def test_tree_search_falls_back_to_greedy_without_a_sample(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A sampler that never gives this seat's turn leaves the choice to the heuristic."""
+    from chickenfoot import RoundView
+
+    rnd = _decisions("classic", 2, 1)[0]
+    view = rnd.view(rnd.to_move or 0)
+    finished = play_round(rnd, [RandomPlayer(), RandomPlayer()], random.Random(0))
+
+    def no_sample(self: RoundView, rng: random.Random, **options: object) -> Round:
+        return finished
+
+    monkeypatch.setattr(RoundView, "sample_state", no_sample)
+    move = TreeSearchPlayer().choose(view, random.Random(4))
+    assert move == GreedyPlayer().choose(view, random.Random(4))
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("settings_", "message"),
+    [
+        ({"playouts": 0}, "playouts must be a whole number of at least 1 or None, not 0"),
+        ({"playouts": 2.5}, "playouts must be a whole number of at least 1 or None, not 2.5"),
+        ({"playouts": True}, "playouts must be a whole number"),
+        ({"playouts": None}, "a budget is needed: playouts, seconds, or both"),
+        ({"seconds": 0}, "seconds must be a number above 0 or None, not 0"),
+        ({"seconds": -1.0}, "seconds must be a number above 0"),
+        ({"seconds": "1"}, "seconds must be a number above 0 or None, not '1'"),
+        ({"exploration": -0.1}, "exploration must be a finite number of at least 0, not -0.1"),
+        ({"exploration": float("inf")}, "exploration must be a finite number"),
+        ({"epsilon": 1.5}, "epsilon must be a probability from 0 to 1, not 1.5"),
+        ({"rollout": "smart"}, "'rollout' must be in"),
+        ({"objective": "fun"}, "'objective' must be in"),
+    ],
+)
+def test_tree_search_settings_are_checked(settings_: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(".", r"\.")):
+        TreeSearchPlayer(**settings_)  # type: ignore[arg-type]
+
+
+def test_tree_search_greedy_weights_must_be_a_greedy_player() -> None:
+    with pytest.raises(TypeError, match="'greedy' must be"):
+        TreeSearchPlayer(greedy="greedy")  # type: ignore[arg-type]
+
+
+def test_tree_search_budgets_combine() -> None:
+    assert TreeSearchPlayer(playouts=None, seconds=0.5).seconds == 0.5
+    both = TreeSearchPlayer(playouts=10, seconds=2)
+    assert (both.playouts, both.seconds) == (10, 2)
+
+
+# -- endgames solved exhaustively -------------------------------------------------------------
+
+#: Two players, no reserve: once the boneyard is empty the other hand is known exactly.
+OPEN_DUEL: Rules = attrs.evolve(PRESETS["chickie-duel"], boneyard_reserve=0)
+
+
+def _wins(rnd: Round, seat: int) -> bool:
+    """Whether ``seat`` wins ``rnd`` (R18) against any play of the other seats, by an
+    exhaustive search of the full game (every seat sees everything)."""
+    return _solve(rnd, seat)
+
+
+@functools.cache
+def _solve(rnd: Round, seat: int) -> bool:
+    if rnd.outcome is not None:
+        return rnd.outcome.winner == seat
+    results = (_solve(rnd.apply(move), seat) for move in rnd.legal_moves())
+    return any(results) if rnd.to_move == seat else all(results)
+
+
+def _endgames(count: int) -> list[Round]:
+    """Positions of ``OPEN_DUEL`` with an empty boneyard and few tiles in hand, where the
+    seat to move has a move that wins whatever the other does, and one that does not."""
+    found: list[Round] = []
+    for seed in range(2000):
+        rnd = Round.deal(OPEN_DUEL, 2, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over and len(found) < count:
+            if not rnd.boneyard and sum(rnd.hand_counts) <= 7:
+                seat = rnd.to_move
+                assert seat is not None
+                moves = rnd.legal_moves()
+                if len(moves) > 1:
+                    wins = [_wins(rnd.apply(m), seat) for m in moves]
+                    if any(wins) and not all(wins):
+                        found.append(rnd)
+                        break
+            rnd = rnd.apply(GreedyPlayer().choose(rnd.view(rnd.to_move or 0), rng))
+        if len(found) == count:
+            return found
+    raise AssertionError(f"only {len(found)} endgames found")
+
+
+def test_tree_search_finds_the_winning_move_of_solved_endgames() -> None:
+    """In endgames where every hidden tile is known (empty boneyard, two seats) and one
+    move wins by force while another loses, the search plays a winning move, as the
+    exhaustive search of the full game says; the greedy heuristic does not always.
+    """
+    bot = TreeSearchPlayer(playouts=300, objective="win")
+    endgames = _endgames(8)
+    greedy_right = 0
+    for rnd in endgames:
+        seat = rnd.to_move
+        assert seat is not None
+        view = rnd.view(seat)
+        move = bot.choose(view, random.Random(3))
+        assert _wins(rnd.apply(move), seat), (rnd, move)
+        greedy_right += _wins(rnd.apply(GreedyPlayer().choose(view, random.Random(3))), seat)
+    assert greedy_right < len(endgames)
+
+
+# -- the levels -------------------------------------------------------------------------------
+
+
+def test_the_ladder_goes_from_random_to_tree_search_at_growing_budgets() -> None:
+    assert [level(n) for n in range(1, 6)] == list(LEVELS)
+    assert [bot.name for bot in LEVELS] == [f"level{n}" for n in range(1, 6)]
+    assert isinstance(level(1), RandomPlayer)
+    assert isinstance(level(2), GreedyPlayer)
+    searches = [level(n) for n in (3, 4, 5)]
+    budgets = []
+    for bot in searches:
+        assert isinstance(bot, TreeSearchPlayer)
+        assert bot.seconds is None  # seeded games replay exactly
+        assert bot.playouts is not None
+        budgets.append(bot.playouts)
+    assert budgets == sorted(budgets)
+    assert len(set(budgets)) == 3
+
+
+@pytest.mark.parametrize("bad", [0, 6, -1, True, 2.0, "3"])
+def test_a_level_outside_the_ladder_is_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match=rf"the levels are 1 to 5, not {bad!r}"):
+        level(bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_every_level_plays_a_round_and_pickles(n: int) -> None:
+    bot: Player = level(n)
+    assert isinstance(bot, Player)
+    assert pickle.loads(pickle.dumps(bot)) == bot
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=n)
+    done = play_round(rnd, [bot, GreedyPlayer()], random.Random(n))
+    assert done.is_over
