@@ -9,6 +9,7 @@ own knobs, its smallest table, the default round double and the first legal move
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -17,7 +18,17 @@ from hypothesis import strategies as st
 
 from chickenfoot import PRESETS, PlayDrawn, Round, Rules, Start
 
-__all__ = ["PRESET_NAMES", "Deal", "deals", "move_bound", "played_rounds", "rounds", "rules"]
+__all__ = [
+    "PRESET_NAMES",
+    "Deal",
+    "deals",
+    "decisions",
+    "move_bound",
+    "played_rounds",
+    "rounds",
+    "rules",
+    "to_decision",
+]
 
 T = TypeVar("T")
 
@@ -202,3 +213,26 @@ def played_rounds(
         choice = draw(st.integers(0, len(moves) - 1)) if len(moves) > 1 else 0
         rnd = rnd.apply(moves[choice])
     return rnd
+
+
+def to_decision(rnd: Round, rng: random.Random, *, options: int = 2) -> Round | None:
+    """``rnd`` played on at random until its player to move has ``options`` moves or more."""
+    while not rnd.is_over:
+        moves = rnd.legal_moves()
+        if len(moves) >= options and rng.random() < 0.3:
+            return rnd
+        rnd = rnd.apply(rng.choice(moves))
+    return None
+
+
+def decisions(preset: str, players: int, count: int) -> list[Round]:
+    """``count`` seeded rounds of ``preset``, each stopped at a choice of moves."""
+    out: list[Round] = []
+    seed = 0
+    while len(out) < count:
+        rnd = Round.deal(PRESETS[preset], players, seed=seed)
+        found = to_decision(rnd, random.Random(seed))
+        if found is not None:
+            out.append(found)
+        seed += 1
+    return out

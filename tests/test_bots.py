@@ -15,7 +15,7 @@ import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from strategies import PRESET_NAMES, played_rounds
+from strategies import PRESET_NAMES, decisions, played_rounds, to_decision
 
 from chickenfoot import (
     PRESETS,
@@ -43,29 +43,6 @@ from chickenfoot.bots import (
 SMALL_SEARCH = SearchPlayer(samples=2, playouts=6, name="small-search")
 RANDOM_SEARCH = SearchPlayer(samples=1, playouts=4, rollout="random", objective="win")
 BOTS: tuple[Player, ...] = (RandomPlayer(), GreedyPlayer(), SMALL_SEARCH, RANDOM_SEARCH)
-
-
-def _to_decision(rnd: Round, rng: random.Random, *, options: int = 2) -> Round | None:
-    """``rnd`` played on at random until its player to move has ``options`` moves or more."""
-    while not rnd.is_over:
-        moves = rnd.legal_moves()
-        if len(moves) >= options and rng.random() < 0.3:
-            return rnd
-        rnd = rnd.apply(rng.choice(moves))
-    return None
-
-
-def _decisions(preset: str, players: int, count: int) -> list[Round]:
-    """``count`` seeded rounds of ``preset``, each stopped at a choice of moves."""
-    out: list[Round] = []
-    seed = 0
-    while len(out) < count:
-        rnd = Round.deal(PRESETS[preset], players, seed=seed)
-        found = _to_decision(rnd, random.Random(seed))
-        if found is not None:
-            out.append(found)
-        seed += 1
-    return out
 
 
 # -- every bot plays legal moves --------------------------------------------------------------
@@ -122,7 +99,7 @@ def test_greedy_counts_the_double_blank_at_its_penalty() -> None:
     """The double-blank weighs ``rules.double_blank`` (R17): with 50 it goes before 6-5."""
     classic = PRESETS["classic"]
     for seed in range(400):
-        rnd = _to_decision(Round.deal(classic, 2, seed=seed), random.Random(seed))
+        rnd = to_decision(Round.deal(classic, 2, seed=seed), random.Random(seed))
         if rnd is None:
             continue
         plays = [m for m in rnd.legal_moves() if isinstance(m, Play)]
@@ -155,7 +132,7 @@ def test_greedy_plays_a_drawn_tile_it_may_keep() -> None:
 
 def test_greedy_is_deterministic_given_the_view() -> None:
     """Equal views and equal random seeds give the same greedy move."""
-    for rnd in _decisions("classic", 3, 10):
+    for rnd in decisions("classic", 3, 10):
         view = rnd.view(rnd.to_move or 0)
         copy = pickle.loads(pickle.dumps(view))
         assert GreedyPlayer().choose(view, random.Random(3)) == GreedyPlayer().choose(
@@ -173,7 +150,7 @@ def test_search_decides_from_the_view_alone(preset: str) -> None:
     """
     bot = SearchPlayer(samples=3, playouts=24)
     checked = 0
-    for rnd in _decisions(preset, 2, 8):
+    for rnd in decisions(preset, 2, 8):
         seat = rnd.to_move
         assert seat is not None
         view = rnd.view(seat)
@@ -192,7 +169,7 @@ def test_search_decides_from_the_view_alone(preset: str) -> None:
 
 def test_search_falls_back_to_greedy_without_a_sample(monkeypatch: pytest.MonkeyPatch) -> None:
     """When no sampled round has this seat to move, the greedy heuristic decides."""
-    rnd = _decisions("classic", 2, 1)[0]
+    rnd = decisions("classic", 2, 1)[0]
     view = rnd.view(rnd.to_move or 0)
     finished = play_round(rnd, [RandomPlayer(), RandomPlayer()], random.Random(0))
 
@@ -288,7 +265,7 @@ def test_bots_pickle(bot: Player) -> None:
     copy = pickle.loads(pickle.dumps(bot))
     assert copy == bot
     assert isinstance(copy, Player)
-    for rnd in _decisions("chickie-duel", 2, 3):
+    for rnd in decisions("chickie-duel", 2, 3):
         view = rnd.view(rnd.to_move or 0)
         assert copy.choose(view, random.Random(1)) == bot.choose(view, random.Random(1))
 

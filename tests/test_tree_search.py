@@ -17,7 +17,7 @@ import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from strategies import PRESET_NAMES, played_rounds
+from strategies import PRESET_NAMES, decisions, played_rounds
 
 from chickenfoot import PRESETS, Play, Round, Rules
 from chickenfoot.bots import (
@@ -46,27 +46,6 @@ class Untouchable(random.Random):
         raise AssertionError("the random source was used")
 
 
-def _to_decision(rnd: Round, rng: random.Random, *, options: int = 2) -> Round | None:
-    """``rnd`` played on at random until its player to move has ``options`` moves or more."""
-    while not rnd.is_over:
-        moves = rnd.legal_moves()
-        if len(moves) >= options and rng.random() < 0.3:
-            return rnd
-        rnd = rnd.apply(rng.choice(moves))
-    return None
-
-
-def _decisions(preset: str, players: int, count: int) -> list[Round]:
-    out: list[Round] = []
-    seed = 0
-    while len(out) < count:
-        found = _to_decision(Round.deal(PRESETS[preset], players, seed=seed), random.Random(seed))
-        if found is not None:
-            out.append(found)
-        seed += 1
-    return out
-
-
 # -- legal moves, determinism, forced moves ---------------------------------------------------
 
 
@@ -93,7 +72,7 @@ def test_tree_search_replays_exactly_and_reads_only_the_view(preset: str, player
     round that differs from the real one only in the hidden tiles.
     """
     bot = TreeSearchPlayer(playouts=40)
-    for rnd in _decisions(preset, players, 4):
+    for rnd in decisions(preset, players, 4):
         view = rnd.view(rnd.to_move or 0)
         move = bot.choose(view, random.Random(7))
         assert move in view.legal_moves()
@@ -108,7 +87,7 @@ def test_tree_search_uses_its_random_source() -> None:
     """Different seeds may give different moves: the search is not a fixed rule."""
     bot = TreeSearchPlayer(playouts=3, exploration=0)
     found = False
-    for rnd in _decisions("chickie-duel", 2, 20):
+    for rnd in decisions("chickie-duel", 2, 20):
         view = rnd.view(rnd.to_move or 0)
         if len({bot.choose(view, random.Random(seed)) for seed in range(8)}) > 1:
             found = True
@@ -152,7 +131,7 @@ def test_tree_search_returns_one_of_equivalent_moves_without_searching() -> None
 
 def test_tree_search_with_a_time_budget_returns_a_legal_move() -> None:
     bot = TreeSearchPlayer(playouts=None, seconds=0.01)
-    for rnd in _decisions("classic", 3, 3):
+    for rnd in decisions("classic", 3, 3):
         view = rnd.view(rnd.to_move or 0)
         assert bot.choose(view, random.Random(1)) in view.legal_moves()
 
@@ -163,7 +142,7 @@ def test_tree_search_falls_back_to_greedy_without_a_sample(
     """A sampler that never gives this seat's turn leaves the choice to the heuristic."""
     from chickenfoot import RoundView
 
-    rnd = _decisions("classic", 2, 1)[0]
+    rnd = decisions("classic", 2, 1)[0]
     view = rnd.view(rnd.to_move or 0)
     finished = play_round(rnd, [RandomPlayer(), RandomPlayer()], random.Random(0))
 
