@@ -43,7 +43,7 @@ from chickenfoot import (
     parse_move,
     tile_set,
 )
-from chickenfoot._records import MAX_MOVES, MAX_ROUNDS, MAX_TEXT, MAX_TILES
+from chickenfoot._records import MAX_MOVES, MAX_PLAYERS, MAX_ROUNDS, MAX_TEXT, MAX_TILES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 SCHEMA: dict[str, Any] = json.loads((DOCS / "record.schema.json").read_text(encoding="utf-8"))
@@ -859,6 +859,47 @@ def test_limits_are_checked_before_the_work() -> None:
     assert str(_error(Round.from_record, record)) == (
         f"rules.knobs.hand_sizes: {MAX_TILES + 1} player counts, "
         f"but a record allows at most {MAX_TILES}"
+    )
+
+
+def test_limits_are_inclusive() -> None:
+    """Each limit is the most a record may hold: a record exactly at a limit is read on."""
+    text = BASE.to_json()
+    exact = text[:-1] + " " * (MAX_TEXT - len(text)) + "}"
+    assert len(exact.encode()) == MAX_TEXT
+    assert Round.from_json(exact) == BASE
+    assert Round.from_json(exact.encode()) == BASE
+    # exactly MAX_TEXT characters, one of them two bytes long in UTF-8: one byte too many
+    wide = text[:-1] + " " * (MAX_TEXT - len(text) - 10) + ', "x": "\u00e9"}'
+    assert len(wide) == MAX_TEXT
+    assert str(_error(Round.from_json, wide)) == (
+        f"a record is at most {MAX_TEXT} bytes of UTF-8, not {MAX_TEXT + 1}"
+    )
+
+    # players: a record of MAX_PLAYERS players passes the record's limit and meets the rules'
+    record = BASE.to_record()
+    record["players"] = MAX_PLAYERS
+    assert str(_error(Round.from_record, record)) == (
+        f"players: classic is for 2 to 20 players, not {MAX_PLAYERS}"
+    )
+    # as many hands as the limit: read, then compared with the record's players
+    record = redealt(BASE).to_record()
+    record["rounds"][0]["deal"]["hands"] = [["0-0"]] * MAX_PLAYERS
+    assert str(_error(Round.from_record, record)) == (
+        f"round 1, deal.hands: {MAX_PLAYERS} hands, but the record has 4 players"
+    )
+    # as many tiles as the limit: read, then checked as a deal
+    record = redealt(BASE).to_record()
+    record["rounds"][0]["deal"]["boneyard"] = ["0-0"] * MAX_TILES
+    assert "items, but a record allows" not in str(_error(Round.from_record, record))
+    # as many player counts as the limit: read, then checked as rules
+    record = BASE.to_record()
+    record["rules"] = {
+        "preset": "classic",
+        "knobs": {"hand_sizes": dict.fromkeys(map(str, range(MAX_TILES)), 1)},
+    }
+    assert str(_error(Round.from_record, record)) == (
+        "rules: classic: a round needs 2 players or more, not 0"
     )
 
 
