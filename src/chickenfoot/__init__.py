@@ -3,6 +3,8 @@
 >>> import random
 >>> from chickenfoot import PRESETS, Round
 >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+>>> rnd.to_move, rnd.legal_moves()
+(0, [Play(Tile(9, 9), onto=None)])
 >>> rng = random.Random(1)
 >>> while not rnd.is_over:
 ...     rnd = rnd.apply(rng.choice(rnd.legal_moves()))

@@ -249,6 +249,11 @@ class Match:
     def view(self, seat: int) -> MatchView:
         """What ``seat`` can see of the match: the scores and its view of the round.
 
+        >>> from chickenfoot import PRESETS, Match
+        >>> seen = Match.new(PRESETS["chickie-duel"], 2, seed=3).view(1)
+        >>> seen.totals, len(seen.round.hand), seen.round.hand_counts
+        ((0, 0), 7, (7, 7))
+
         Raises:
             ValueError: ``seat`` is not a seat of this match (an ``int`` from 0 to
                 ``players - 1``).
@@ -274,29 +279,43 @@ class Match:
         return match_to_record(self)
 
     def to_json(self, *, indent: int | None = None) -> str:
-        """This match's record (:meth:`to_record`) as JSON text.
-
-        ``indent`` is passed to :func:`json.dumps`: ``None`` writes one line.
-
-        >>> from chickenfoot import PRESETS, Match
-        >>> match = Match.new(PRESETS["chickie-duel"], 2, seed=3)
-        >>> Match.from_json(match.to_json(indent=2)) == match
-        True
+        """This match's record (:meth:`to_record`) as JSON text, one line unless ``indent``
+        (passed to :func:`json.dumps`) asks for more.
 
         Raises:
             RecordError: as for :meth:`to_record`, or the text would exceed 2 MiB.
+
+        A match saved between two moves plays on as if it had never stopped:
+
+        >>> import random
+        >>> from chickenfoot import PRESETS, Match
+        >>> match = Match.new(PRESETS["chickie-duel"], 2, seed=3)
+        >>> for move in random.Random(3).choices(range(99), k=5):
+        ...     match = match.apply(match.legal_moves()[move % len(match.legal_moves())])
+        >>> saved = match.to_json(indent=2)
+        >>> Match.from_json(saved) == match
+        True
 
         .. versionadded:: 0.1
         """
         from ._records import to_json
 
-        return to_json(self.to_record(), indent)
+        record = self.to_record()
+        return to_json(record, indent)
 
     @classmethod
     def from_record(cls, record: object) -> Match:
         """The match a match record (a dict of JSON values) describes, every move replayed.
 
         Each round's double and first seat must be the ones the match gives (R19, R23).
+        A match stopped in the middle of a round resumes where it stopped:
+
+        >>> from chickenfoot import PRESETS, Match
+        >>> record = Match.new(PRESETS["chickie-duel"], 2, seed=3).to_record()
+        >>> record["rounds"][0]["moves"]
+        []
+        >>> Match.from_record(record).to_move
+        0
 
         Raises:
             RecordError: the record is malformed, is a round record, or a move in it is not
@@ -311,6 +330,9 @@ class Match:
     @classmethod
     def from_json(cls, text: str | bytes) -> Match:
         """The match a match record's JSON text describes, every move replayed.
+
+        The inverse of :meth:`to_json`: the rounds, their moves and the standings all come
+        back, and the match plays on from its current round.
 
         Raises:
             RecordError: as for :meth:`from_record`, or the text is not JSON, is not UTF-8

@@ -372,6 +372,15 @@ class Round(TableShown):
     def from_record(cls, record: object) -> Round:
         """The round a round record (a dict of JSON values) describes, every move replayed.
 
+        A record can be built by hand, say by a server that keeps its own game log: the
+        seed (or the deal), the round double, the first seat and the moves are enough.
+
+        >>> from chickenfoot import PRESETS, Round
+        >>> record = Round.deal(PRESETS["classic"], 4, seed=1).to_record()
+        >>> record["rounds"][0]["moves"] = ["9-9", "9-5@9-9"]
+        >>> Round.from_record(record).history[-1].move
+        Play(Tile(9, 5), onto=Tile(9, 9))
+
         Raises:
             RecordError: the record is malformed, is a match record, or a move in it is not
                 legal; the message names the JSON path or the move and the rule.
@@ -385,6 +394,9 @@ class Round(TableShown):
     @classmethod
     def from_json(cls, text: str | bytes) -> Round:
         """The round a round record's JSON text describes, every move replayed.
+
+        The text is read with the limits of :doc:`/records` before any move is replayed, so
+        a server may hand it text from the network.
 
         Raises:
             RecordError: as for :meth:`from_record`, or the text is not JSON, is not UTF-8
