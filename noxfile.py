@@ -92,7 +92,17 @@ def adapters(session: nox.Session) -> None:
 def compiled(session: nox.Session) -> None:
     """Build the mypyc-compiled wheel (CHICKENFOOT_MYPYC=1), install it in a fresh
     environment and run the whole test suite on it; extra arguments go to pytest."""
-    dist = Path(session.create_tmp()) / "compiled-dist"
+    wheel = _compiled_wheel(session, Path(session.create_tmp()) / "compiled-dist")
+    session.install(str(wheel), *group("tests"))
+    # tests/test_compiled.py checks, in every test process, that the compiled engine runs.
+    session.run(
+        "pytest", "-n", "auto", "-p", "no:cacheprovider", *session.posargs,
+        env={"CHICKENFOOT_EXPECT_COMPILED": "1"},
+    )  # fmt: skip
+
+
+def _compiled_wheel(session: nox.Session, dist: Path) -> Path:
+    """Build the mypyc-compiled wheel into ``dist`` (emptied first) and return it."""
     shutil.rmtree(dist, ignore_errors=True)
     session.run(
         "python", "-m", "pip", "wheel", ".", "--no-deps", "--wheel-dir", str(dist),
@@ -101,12 +111,7 @@ def compiled(session: nox.Session) -> None:
     (wheel,) = dist.glob("chickenfoot-*.whl")
     if wheel.name.endswith("-none-any.whl"):
         session.error(f"{wheel.name} is a pure wheel: nothing was compiled")
-    session.install(str(wheel), *group("tests"))
-    # tests/test_compiled.py checks, in every test process, that the compiled engine runs.
-    session.run(
-        "pytest", "-n", "auto", "-p", "no:cacheprovider", *session.posargs,
-        env={"CHICKENFOOT_EXPECT_COMPILED": "1"},
-    )  # fmt: skip
+    return wheel
 
 
 @nox.session(python="3.12")
@@ -133,9 +138,19 @@ def webapp(session: nox.Session) -> None:
 
 @nox.session(python="3.12")
 def bench(session: nox.Session) -> None:
-    """Time random playouts of every preset (not in the default list)."""
+    """Time random playouts of every preset, the pure and the compiled build side by side
+    with the peer engines (not in the default list); extra arguments go to the script."""
+    tmp = Path(session.create_tmp())
+    wheel = _compiled_wheel(session, tmp / "compiled-dist")
+    # The compiled build gets an environment of its own, which the script runs as a
+    # worker in turns with the pure build of this session's environment.
+    env = tmp / "compiled-env"
+    shutil.rmtree(env, ignore_errors=True)
+    session.run("python", "-m", "venv", str(env))
+    python = env / ("Scripts" if os.name == "nt" else "bin") / "python"
+    session.run(str(python), "-m", "pip", "install", "--quiet", str(wheel), external=True)
     session.install(".", *group("bench"))
-    session.run("python", "benchmarks/playouts.py", *session.posargs)
+    session.run("python", "benchmarks/playouts.py", "--compiled", str(python), *session.posargs)
 
 
 @nox.session(python="3.12")

@@ -1,14 +1,18 @@
-"""Random playouts of chickenfoot and of peer domino engines, measured side by side.
+"""Random playouts of chickenfoot, pure and compiled, and of peer domino engines, side by side.
 
 Every engine plays whole rounds through its public API: list the legal moves, pick one
 with a seeded ``random.Random``, apply it; draws and passes count as moves. Engines are
-run in turns (A B C A B C ...) within one process, so the ratios hold on a noisy machine
-even when the absolute figures drift. Peers are optional: the ``dominoes`` package and
-OpenSpiel's ``python_block_dominoes`` are measured when they are installed (the ``bench``
-dependency group installs them).
+run in turns (A B C A B C ...), so the ratios hold on a noisy machine even when the
+absolute figures drift. This interpreter's build of chickenfoot (pure or compiled) runs
+here; ``--compiled PYTHON`` names the interpreter of an environment with the
+mypyc-compiled wheel, whose engine runs in a worker process of that interpreter, one
+request at a time, in turns with the others. Peers are optional: the ``dominoes``
+package and OpenSpiel's ``python_block_dominoes`` are measured when they are installed
+(the ``bench`` dependency group installs them).
 
-Run ``nox -s bench`` or ``python benchmarks/playouts.py --help``. The figures are written
-to ``benchmarks/results/playouts.md`` (``--markdown``), which docs/performance.md
+Run ``nox -s bench`` (which builds the compiled wheel and its environment itself) or
+``python benchmarks/playouts.py --help``. The figures are written to
+``benchmarks/results/playouts.md`` (``--markdown``), which docs/performance.md
 includes, with the machine, the command and the range over the trials.
 """
 
@@ -22,6 +26,7 @@ import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
@@ -33,6 +38,9 @@ import attrs
 
 import chickenfoot
 from chickenfoot import PRESETS, Round, Rules
+
+#: Moves and rounds per second of one engine, for (seconds, seed).
+Measure = Callable[[float, int], tuple[float, float]]
 
 #: One playout: plays one round with the seeded random choices and returns its moves.
 Playout = Callable[[random.Random, int], int]
@@ -213,10 +221,127 @@ def memory_per_state(rules: Rules, players: int) -> float:
     return (after - before) / (len(chain) - 1)
 
 
+def bot_decision_ms(count: int) -> float:
+    """Mean milliseconds of one decision of the strongest bot (``level(5)``, a tree search
+    of 400 playouts) over ``count`` positions of ``classic`` rounds for 4 players."""
+    from chickenfoot.bots import level
+
+    bot = level(5)
+    views = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        rnd = Round.deal(PRESETS["classic"], 4, seed=seed)
+        # A few moves in, where the seat to move has a choice.
+        while rnd.to_move is not None and (len(rnd.moves) < 8 or len(rnd.legal_moves()) < 2):
+            rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        if rnd.to_move is not None:
+            views.append(rnd.view(rnd.to_move))
+    start = time.perf_counter()
+    for i, view in enumerate(views):
+        bot.choose(view, random.Random(i))
+    return (time.perf_counter() - start) / len(views) * 1e3
+
+
+def chickenfoot_engines() -> dict[str, Playout]:
+    """The presets at their usual player counts, by name."""
+    return {name: chickenfoot_playout(PRESETS[name], players) for name, players in TYPICAL.items()}
+
+
+def run_op(request: dict[str, Any], engines: dict[str, Playout]) -> Any:
+    """One piece of work for a build, in this process: see :class:`Build`."""
+    op = request["op"]
+    if op == "info":
+        return {"compiled": chickenfoot.COMPILED, "version": chickenfoot.__version__,
+                "python": sys.version.split()[0]}  # fmt: skip
+    if op == "measure":
+        return measure(engines[request["engine"]], request["seconds"], request["seed"])
+    if op == "calls":
+        return time_calls(mid_round_states(PRESETS["classic"], 4, 300), repeat=20)
+    if op == "memory":
+        return memory_per_state(PRESETS["classic"], 4)
+    if op == "bot":
+        return bot_decision_ms(request["count"])
+    raise ValueError(f"unknown request {op!r}")
+
+
+def worker() -> int:
+    """Serve requests of another build's benchmark: one JSON object a line on stdin, each
+    answered by one JSON line on stdout."""
+    engines = chickenfoot_engines()
+    for line in sys.stdin:
+        print(json.dumps(run_op(json.loads(line), engines)), flush=True)
+    return 0
+
+
+class Build:
+    """A build of chickenfoot to measure: this process's, or another interpreter's (a
+    worker running this script with ``--worker``, asked one request at a time, so that
+    only one build runs at any moment)."""
+
+    def __init__(self, python: str | None = None) -> None:
+        self.engines = chickenfoot_engines()
+        self.process: subprocess.Popen[str] | None = None
+        if python is not None:
+            # Isolated (-I) and without PYTHONPATH, so that the worker imports the build
+            # installed in its environment, never a checkout's sources.
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+            self.process = subprocess.Popen(
+                [python, "-I", str(Path(__file__).resolve()), "--worker"],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+            )  # fmt: skip
+        info = self.ask({"op": "info"})
+        self.compiled: bool = info["compiled"]
+        self.version: str = info["version"]
+        self.python: str = info["python"]
+        self.name = "compiled" if self.compiled else "pure"
+
+    def ask(self, request: dict[str, Any]) -> Any:
+        if self.process is None:
+            return run_op(request, self.engines)
+        assert self.process.stdin is not None
+        assert self.process.stdout is not None
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the {self.name} worker stopped (exit {self.process.wait()})")
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.process is not None:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            self.process.wait()
+
+
+def shown_command(argv: list[str]) -> str:
+    """The command as run, with paths inside the current directory made relative."""
+    here = Path.cwd()
+    words = []
+    for word in argv:
+        path = Path(word)
+        if path.is_absolute() and path.is_relative_to(here):
+            word = path.relative_to(here).as_posix()
+        words.append(word)
+    return " ".join(["python benchmarks/playouts.py", *words])
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="per engine per trial")
-    parser.add_argument("--trials", type=int, default=3, help="A B C rotations")
+    parser.add_argument("--trials", type=int, default=3, help="rotations over the engines")
+    parser.add_argument(
+        "--compiled",
+        metavar="PYTHON",
+        help="the interpreter of an environment where the mypyc-compiled wheel is installed: "
+        "its engine is measured in turns with this one (nox -s bench builds one)",
+    )
+    parser.add_argument(
+        "--bot-positions",
+        type=int,
+        default=5,
+        help="positions the strongest bot decides in each trial (0 to skip)",
+    )
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     parser.add_argument(
         "--markdown",
@@ -224,23 +349,68 @@ def main(argv: list[str] | None = None) -> int:
         default=RESULTS,
         help="write the figures as Markdown here (default benchmarks/results/playouts.md)",
     )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    command = "python benchmarks/playouts.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    if args.worker:
+        return worker()
+    command = shown_command(sys.argv[1:] if argv is None else argv)
 
-    engines: dict[str, Playout] = {
-        f"chickenfoot {name} ({players}p)": chickenfoot_playout(PRESETS[name], players)
-        for name, players in TYPICAL.items()
-    }
+    builds = [Build()]
+    if args.compiled:
+        builds.append(Build(args.compiled))
+    try:
+        report = run(args, builds, command)
+    finally:
+        for build in builds:
+            build.close()
+    print_report(report)
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(json.dumps(report, indent=2) + "\n")
+    args.markdown.parent.mkdir(parents=True, exist_ok=True)
+    args.markdown.write_text(markdown_report(report), encoding="utf-8")
+    return 0
+
+
+def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str, Any]:
+    """Every figure, the builds and the peers measured in turns."""
+    names = [b.name for b in builds]
+    if len(set(names)) != len(names):
+        raise SystemExit(f"two builds of the same kind ({', '.join(names)}): nothing to compare")
+    if len({b.version for b in builds}) != 1:
+        raise SystemExit(f"the builds are different versions: {[b.version for b in builds]}")
+    local = builds[0]
+    # Each entry: the row's name, and how to measure it for (seconds, seed).
+    engines: dict[str, Measure] = {}
+
+    def on(build: Build, engine: str) -> Measure:
+        def go(seconds: float, seed: int) -> tuple[float, float]:
+            rounds, moves = build.ask({"op": "measure", "engine": engine, "seconds": seconds,
+                                       "seed": seed})  # fmt: skip
+            return rounds, moves
+
+        return go
+
+    def here(play: Playout) -> Measure:
+        return lambda seconds, seed: measure(play, seconds, seed)
+
+    for name, players in TYPICAL.items():
+        for build in builds:
+            engines[f"chickenfoot {name} ({players}p, {build.name})"] = on(build, name)
     peers = {"dominoes (double-6, 4p)": dominoes_playout()}
     peers["openspiel python_block_dominoes (2p)"] = openspiel_playout()
-    engines.update({name: play for name, play in peers.items() if play is not None})
+    engines.update({name: here(play) for name, play in peers.items() if play is not None})
     for label, rules, players in scaling_rules():
-        engines[f"scaling: {label}"] = chickenfoot_playout(rules, players)
+        engines[f"scaling: {label} ({local.name})"] = here(chickenfoot_playout(rules, players))
 
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in engines}
+    bot_trials: dict[str, list[float]] = {b.name: [] for b in builds}
     for trial in range(args.trials):
-        for name, play in engines.items():
-            samples[name].append(measure(play, args.seconds, seed=1000 * trial))
+        for name, go in engines.items():
+            samples[name].append(go(args.seconds, 1000 * trial))
+        if args.bot_positions:
+            for build in builds:
+                bot_trials[build.name].append(build.ask({"op": "bot", "count": args.bot_positions}))
     figures = {
         name: {
             "rounds_per_s": statistics.median(r for r, _ in runs),
@@ -249,53 +419,56 @@ def main(argv: list[str] | None = None) -> int:
         }
         for name, runs in samples.items()
     }
+
+    def per_trial(a: str, b: str) -> list[float]:
+        return [x[1] / y[1] for x, y in zip(samples[a], samples[b], strict=True)]
+
     # Ratios are taken trial by trial (the engines ran next to each other), then the median.
-    classic = "chickenfoot classic (4p)"
-    ratios_trials = {
-        f"{classic} / {peer}": [
-            a[1] / b[1] for a, b in zip(samples[classic], samples[peer], strict=True)
-        ]
-        for peer in peers
-        if peer in samples
-    }
+    ratios_trials: dict[str, list[float]] = {}
+    classic = {b.name: f"chickenfoot classic (4p, {b.name})" for b in builds}
+    for build in reversed(builds):
+        for peer in peers:
+            if peer in samples:
+                key = f"{classic[build.name]} / {peer}"
+                ratios_trials[key] = per_trial(classic[build.name], peer)
+    if len(builds) == 2:
+        for name, players in TYPICAL.items():
+            a, b = (f"chickenfoot {name} ({players}p, {x})" for x in ("compiled", "pure"))
+            ratios_trials[f"{a} / {b}"] = per_trial(a, b)
     ratios = {name: statistics.median(values) for name, values in ratios_trials.items()}
     scaling = [n for n in engines if n.startswith("scaling: ")]
     # The cost of a move on table n relative to the smallest: its time per move over the
     # smallest table's, that is the smallest table's moves/s over table n's.
-    cost_trials = {
-        n: [s[1] / b[1] for s, b in zip(samples[scaling[0]], samples[n], strict=True)]
-        for n in scaling
-    }
+    cost_trials = {n: per_trial(scaling[0], n) for n in scaling}
     cost = {n: statistics.median(values) for n, values in cost_trials.items()}
-    mid = mid_round_states(PRESETS["classic"], 4, 300)
-    calls = time_calls(mid, repeat=20)
-    peer_gen = dominoes_move_generation(300, repeat=20)
-    memory = memory_per_state(PRESETS["classic"], 4)
-
-    report: dict[str, Any] = {
+    calls = {b.name: b.ask({"op": "calls"}) for b in builds}
+    memory = {b.name: b.ask({"op": "memory"}) for b in builds}
+    bot = {
+        name: {"ms": statistics.median(values), "ms_trials": values}
+        for name, values in bot_trials.items()
+        if values
+    }
+    return {
         "date": datetime.date.today().isoformat(),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}",
-        "python": sys.version.split()[0],
-        "chickenfoot": chickenfoot.__version__,
+        "python": local.python,
+        "chickenfoot": local.version,
+        "builds": names,
         "seconds_per_trial": args.seconds,
         "trials": args.trials,
         "playouts": figures,
         "command": command,
         "ratios": ratios,
         "ratios_trials": ratios_trials,
+        "scaling_build": local.name,
         "cost_per_move_vs_double_6": cost,
         "cost_per_move_trials": cost_trials,
         "mid_round_classic_4p": calls,
-        "dominoes_move_generation_us": peer_gen,
+        "dominoes_move_generation_us": dominoes_move_generation(300, repeat=20),
         "bytes_per_retained_state_classic_4p": memory,
+        "bot_positions": args.bot_positions,
+        "bot_decision_ms": bot,
     }
-    print_report(report)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(json.dumps(report, indent=2) + "\n")
-    args.markdown.parent.mkdir(parents=True, exist_ok=True)
-    args.markdown.write_text(markdown_report(report), encoding="utf-8")
-    return 0
 
 
 def print_report(report: dict[str, Any]) -> None:
@@ -306,17 +479,24 @@ def print_report(report: dict[str, Any]) -> None:
     print("\nratios of moves per second, measured side by side:")
     for name, value in report["ratios"].items():
         print(f"  {name}: {value:.2f}x")
-    print("\ncost per move relative to double-6 with 2 players:")
+    print(f"\ncost per move relative to double-6 with 2 players ({report['scaling_build']}):")
     for name, value in report["cost_per_move_vs_double_6"].items():
-        print(f"  {name.removeprefix('scaling: ')}: {value:.2f}x")
-    calls = report["mid_round_classic_4p"]
-    print(
-        f"\nmid-round classic 4p: legal_moves() {calls['legal_moves_us']:.1f} us, "
-        f"apply() {calls['apply_us']:.1f} us"
-    )
+        print(f"  {_table_name(name)}: {value:.2f}x")
+    for build, calls in report["mid_round_classic_4p"].items():
+        print(
+            f"\nmid-round classic 4p, {build}: legal_moves() {calls['legal_moves_us']:.1f} us, "
+            f"apply() {calls['apply_us']:.1f} us, "
+            f"{report['bytes_per_retained_state_classic_4p'][build]:.0f} bytes per kept state"
+        )
     if report["dominoes_move_generation_us"] is not None:
         print(f"dominoes move generation: {report['dominoes_move_generation_us']:.1f} us")
-    print(f"memory per retained state: {report['bytes_per_retained_state_classic_4p']:.0f} bytes")
+    for build, bot in report["bot_decision_ms"].items():
+        print(f"level(5) decision, {build}: {bot['ms']:.0f} ms")
+
+
+def _table_name(name: str) -> str:
+    """``scaling: double-6, 2 players (pure)`` as ``double-6, 2 players``."""
+    return name.removeprefix("scaling: ").rsplit(" (", 1)[0]
 
 
 def markdown_report(report: dict[str, Any]) -> str:
@@ -326,13 +506,15 @@ def markdown_report(report: dict[str, Any]) -> str:
     def spread(values: list[float], fmt: str) -> str:
         return f"{format(min(values), fmt)} to {format(max(values), fmt)}"
 
+    builds = report["builds"]
     lines = [
         (
             f"Measured on {report['date']} on {report['machine']}, CPython "
-            f"{report['python']}, chickenfoot {report['chickenfoot']}, with "
-            f"`{report['command']}` ({report['trials']} trials of "
-            f"{report['seconds_per_trial']:g} s per engine; each figure is the median over "
-            "the trials, and the range gives the lowest and the highest trial)."
+            f"{report['python']}, chickenfoot {report['chickenfoot']} "
+            f"({' and '.join(builds)}), with `{report['command']}` ({report['trials']} trials of "
+            f"{report['seconds_per_trial']:g} s per engine, the engines in turns; each figure "
+            "is the median over the trials, and the range gives the lowest and the highest "
+            "trial)."
         ),
         "",
         "| engine | rounds/s | moves/s | moves/s, range over trials |",
@@ -357,8 +539,8 @@ def markdown_report(report: dict[str, Any]) -> str:
     lines += [
         "",
         (
-            "Cost of a move as the table grows (classic's knobs; 1.00 is double-6 with 2 "
-            "players, and above 1 a move costs more):"
+            f"Cost of a move as the table grows ({report['scaling_build']} build, classic's "
+            "knobs; 1.00 is double-6 with 2 players, and above 1 a move costs more):"
         ),
         "",
         "| table | cost per move | range over trials |",
@@ -366,27 +548,43 @@ def markdown_report(report: dict[str, Any]) -> str:
     ]
     for name, value in report["cost_per_move_vs_double_6"].items():
         trials = spread(report["cost_per_move_trials"][name], ".2f")
-        lines.append(f"| {name.removeprefix('scaling: ')} | {value:.2f}{times} | {trials} |")
-    calls = report["mid_round_classic_4p"]
-    peer = report["dominoes_move_generation_us"]
+        lines.append(f"| {_table_name(name)} | {value:.2f}{times} | {trials} |")
     lines += [
         "",
         (
-            "Single calls in `classic` rounds for 4 players stopped half-way (best of 20): "
-            f"`legal_moves()` takes {calls['legal_moves_us']:.1f} µs and `apply()` "
-            f"{calls['apply_us']:.1f} µs"
-            + (
-                f"; the `dominoes` package's own move generation takes {peer:.1f} µs."
-                if peer is not None
-                else "."
-            )
-        ),
-        (
-            "Keeping every position of a round costs "
-            f"{report['bytes_per_retained_state_classic_4p']:.0f} bytes per position."
+            "Single calls in `classic` rounds for 4 players stopped half-way (best of 20), "
+            "and the bytes one more kept position costs:"
         ),
         "",
+        "| build | `legal_moves()` | `apply()` | bytes per kept position |",
+        "|---|---:|---:|---:|",
     ]
+    for build in builds:
+        calls = report["mid_round_classic_4p"][build]
+        memory = report["bytes_per_retained_state_classic_4p"][build]
+        lines.append(
+            f"| {build} | {calls['legal_moves_us']:.1f} µs | {calls['apply_us']:.1f} µs "
+            f"| {memory:,.0f} |"
+        )
+    peer = report["dominoes_move_generation_us"]
+    if peer is not None:
+        lines += ["", f"The `dominoes` package's own move generation takes {peer:.1f} µs."]
+    bot = report["bot_decision_ms"]
+    if bot:
+        lines += [
+            "",
+            (
+                "One decision of the strongest bot, `level(5)` (a tree search of 400 "
+                f"playouts), over {report['bot_positions']} positions of `classic` rounds for "
+                "4 players, mean per decision:"
+            ),
+            "",
+            "| build | ms per decision | range over trials |",
+            "|---|---:|---:|",
+        ]
+        for build, fig in bot.items():
+            lines.append(f"| {build} | {fig['ms']:.0f} | {spread(fig['ms_trials'], '.0f')} |")
+    lines.append("")
     return "\n".join(lines)
 
 
