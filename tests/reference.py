@@ -54,7 +54,7 @@ class RoundRules(Protocol):
     def draws_per_turn(self) -> int | None: ...
 
     @property
-    def play_drawn(self) -> object: ...  # "must" | "may"
+    def play_drawn(self) -> object: ...  # "must" | "may" | "never"
 
     @property
     def double_blank(self) -> int: ...
@@ -147,7 +147,7 @@ class ReferenceRound:
     ) -> None:
         # --- the knobs, copied into plain fields ---
         self.start = knob_text(rules.start, ("holder", "centre"), "start")
-        self.play_drawn = knob_text(rules.play_drawn, ("must", "may"), "play_drawn")
+        self.play_drawn = knob_text(rules.play_drawn, ("must", "may", "never"), "play_drawn")
         self.opening_toes = int(rules.opening_toes)
         self.first_foot_required = bool(rules.first_foot_required)
         self.toes_per_double = int(rules.toes_per_double)
@@ -337,7 +337,11 @@ class ReferenceRound:
 
         ``play_drawn == "may"`` also allows passing instead.  If the drawn tile
         cannot go, draw again when allowed, otherwise pass (R15).
+        ``play_drawn == "never"`` (R13b): the drawn tile waits for a later turn, and the
+        only move left is to pass.
         """
+        if self.play_drawn == "never":
+            return {PASS}
         plays = {move for move in self.legal_plays(self.hands[seat]) if move[1] == drawn}
         if plays:
             if self.play_drawn == "may":

@@ -64,7 +64,8 @@ def rules(draw: st.DrawFn, *, preset: str | None = None, custom: bool | None = N
     The changed knobs are ``start``, ``opening_toes`` (3 to 6, as far as the smallest set
     of the variant allows), ``first_foot_required``, ``toes_per_double`` (1 to 3), a small
     ``boneyard_reserve`` that leaves something to draw at every player count,
-    ``draws_per_turn`` (1, 2 or unlimited), ``play_drawn``, ``double_blank``,
+    ``draws_per_turn`` (1, 2 or unlimited), ``play_drawn`` (with ``"never"``, R13b, one
+    draw a turn), ``double_blank``,
     ``blank_value`` (R17b) and ``round_order`` (R19b).
     """
     name = preset if preset is not None else draw(st.sampled_from(PRESET_NAMES))
@@ -80,21 +81,27 @@ def rules(draw: st.DrawFn, *, preset: str | None = None, custom: bool | None = N
     toes = [t for t in range(3, 7) if t <= smallest_set]
     reserves = list(range(min(3, _undealt(base, start) - 1) + 1))
     draw_limits: list[int | None] = [1, 2, None]
-    keep_options: list[PlayDrawn] = ["must", "may"]
+    keep_options: list[PlayDrawn] = ["must", "may", "never"]
 
     def knob(base_value: T, options: list[T]) -> T:
         return draw(st.sampled_from(_base_first(base_value, options)))
 
+    opening_toes = knob(base.opening_toes, toes)
+    first_foot = knob(base.first_foot_required, [False, True])
+    toes_per_double = knob(base.toes_per_double, [1, 2, 3])
+    reserve = knob(base.boneyard_reserve, reserves)
+    draws = knob(base.draws_per_turn, draw_limits)
+    play_drawn = knob(base.play_drawn, keep_options)  # "never": one draw a turn (R13b)
     return attrs.evolve(
         base,
         name=f"{name}-custom",
         start=start,
-        opening_toes=knob(base.opening_toes, toes),
-        first_foot_required=knob(base.first_foot_required, [False, True]),
-        toes_per_double=knob(base.toes_per_double, [1, 2, 3]),
-        boneyard_reserve=knob(base.boneyard_reserve, reserves),
-        draws_per_turn=knob(base.draws_per_turn, draw_limits),
-        play_drawn=knob(base.play_drawn, keep_options),
+        opening_toes=opening_toes,
+        first_foot_required=first_foot,
+        toes_per_double=toes_per_double,
+        boneyard_reserve=reserve,
+        draws_per_turn=draws if play_drawn != "never" else 1,
+        play_drawn=play_drawn,
         double_blank=knob(base.double_blank, [0, 25, 50]),
         blank_value=knob(base.blank_value, [0, 25]),
         round_order=knob(base.round_order, ["down", "down_up"]),

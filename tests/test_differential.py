@@ -66,6 +66,8 @@ VARIANTS: dict[str, Rules] = {
     "classic-draw-until": attrs.evolve(_CLASSIC, draws_per_turn=None),
     "double-foot-draw-two": attrs.evolve(_FOOT, draws_per_turn=2),
     "classic-may-keep": attrs.evolve(_CLASSIC, play_drawn="may"),
+    "classic-never-play-drawn": attrs.evolve(_CLASSIC, play_drawn="never"),
+    "duel-never-play-drawn": attrs.evolve(_DUEL, play_drawn="never", first_foot_required=False),
     "cross-reserve-3": attrs.evolve(_CROSS, boneyard_reserve=3, double_blank=25),
     "double-foot-blanks-25": attrs.evolve(_FOOT, blank_value=25),
     "duel-blanks-1": attrs.evolve(_DUEL, blank_value=1, double_blank=50),

@@ -22,7 +22,16 @@ pytest.importorskip("numpy")
 import numpy as np
 import pyspiel
 
-from chickenfoot import PRESETS, Draw, Event, IllegalMoveError, Round, RulesError, tile_set
+from chickenfoot import (
+    PRESETS,
+    Draw,
+    Event,
+    IllegalMoveError,
+    Pass,
+    Round,
+    RulesError,
+    tile_set,
+)
 from chickenfoot.bots import RandomPlayer
 from chickenfoot.openspiel import (
     ChickenFootGame,
@@ -92,6 +101,25 @@ def test_random_sim_test_with_knobs() -> None:
     assert (rules.draws_per_turn, rules.play_drawn, rules.boneyard_reserve) == (None, "may", 3)
     assert rules.double_blank == 25
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_random_sim_test_with_a_drawn_tile_that_waits() -> None:
+    """play_drawn="never" (R13b): after a draw the only legal action is Pass."""
+    game = load("chickie-duel", 2, play_drawn="never")
+    assert game.rules.play_drawn == "never"
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    rng = random.Random(13)
+    draws = 0
+    while draws < 3:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            rnd = state.round
+            # R6: a drawn round double is still placed, so only draws after it count
+            drew = rnd is not None and rnd.drawn_tile is not None and rnd.layout.root is not None
+            if drew and not state.is_chance_node():
+                draws += 1
+                assert state.legal_actions() == [move_to_action(Pass(), game.config.n)]
+            advance(state, rng, 1)
 
 
 def test_the_game_is_registered() -> None:

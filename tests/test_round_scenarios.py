@@ -1049,6 +1049,70 @@ def test_r13_two_draws_per_turn() -> None:
     assert rnd.boneyard[0] == t("2-0")
 
 
+# == R13b: a drawn tile waits a turn ======================================================================
+
+NEVER3 = variant(hand=3, start="centre", play_drawn="never")
+
+
+def test_r13b_a_drawn_tile_is_not_played_in_its_turn() -> None:
+    """R13b (play_drawn never): seat 0 has no play and draws 1-0, which fits 6-0 and 6-1;
+    all the same the only move is Pass: playing it (or any tile) and drawing again are
+    refused. The tile stays in the hand for a later turn."""
+    rnd = _stuck(NEVER3, top="1-0")
+    assert rnd.legal_moves() == [Draw()]
+    refused(rnd, Pass(), "R13", "draw")
+    rnd = rnd.apply(Draw())
+    assert rnd.to_move == 0
+    assert rnd.drawn_tile == t("1-0")
+    assert rnd.legal_moves() == [Pass()]
+    refused(rnd, play("1-0", "6-1"), "R13b", "seat 0", "drew 1-0", "not played")
+    refused(rnd, play("1-0", "6-0"), "R13b", "drew 1-0")
+    refused(rnd, Draw(), "R13b", "seat 0", "drew 1-0", "pass")
+    refused(rnd, play("5-5", "6-0"), "R13b", "drew 1-0")  # any play, not just 1-0
+    rnd = rnd.apply(Pass())
+    assert rnd.to_move == 1
+    assert rnd.drawn_tile is None
+    assert rnd.hand(0) == (t("1-0"), t("5-5"))
+    assert rnd.history[-2:] == (Event(0, Draw(), t("1-0")), Event(0, Pass()))
+
+
+def test_r13b_an_unplayable_drawn_tile_also_means_pass() -> None:
+    """R13b: the drawn 5-4 fits nowhere; the move is Pass, as in R13, and the same seat
+    may not draw again."""
+    rnd = _stuck(NEVER3, top="5-4 2-0").apply(Draw())
+    assert rnd.legal_moves() == [Pass()]
+    refused(rnd, Draw(), "R13b")
+    assert rnd.apply(Pass()).boneyard[0] == t("2-0")
+
+
+@pytest.mark.parametrize("draws", [None, 2, 3])
+def test_r13b_draws_one_tile_a_turn(draws: int | None) -> None:
+    """R13b with R13: "pick one tile and pass" draws one tile, so play_drawn='never' with
+    any other draws_per_turn is refused, naming both knobs and the rules."""
+    with pytest.raises(RulesError) as info:
+        variant(hand=3, start="centre", play_drawn="never", draws_per_turn=draws)
+    message = str(info.value)
+    for word in ("play_drawn='never'", "draws_per_turn", repr(draws), "R13b", "scenario"):
+        assert word in message, (word, message)
+
+
+def test_r13b_the_search_still_places_a_drawn_round_double_r6() -> None:
+    """R13b does not touch R6: in the search a drawn round double is placed at once."""
+    rules = variant(players=3, hand=5, start="holder", play_drawn="never")
+    rnd = deal(
+        rules,
+        ["5-4 3-2 1-0 2-2 4-1", "6-1 5-0 3-3 2-1 6-5", "6-2 5-5 4-4 3-1 2-0"],
+        top="4-3 6-6",
+        first=1,
+    )
+    rnd = run(rnd, Draw(), Pass(), Draw())
+    assert rnd.drawn_tile == t("6-6")
+    assert rnd.legal_moves() == [play("6-6")]
+    refused(rnd, Pass(), "R6", "6-6")
+    rnd = rnd.apply(play("6-6"))
+    assert rnd.lead == 2
+
+
 # == R14, R15: reserve and pass =============================================================================
 
 

@@ -206,6 +206,9 @@ class State:
         moves = self.moves()  # the turn's rules decide (R12-R15); what follows explains
         if any(type(m) is kind for m in moves):
             return None
+        if self.turn_draws and self.rules.play_drawn == "never":  # only Pass is left
+            drawn = TILES[self.boneyard[self.drawn - 1]]
+            return f"seat {seat} drew {drawn} and must pass: one draw, then the turn ends", "R13b"
         if type(moves[0]) is Play:
             if self.turn_draws:
                 return f"seat {seat} must play the drawn tile {TILES[self.drawn_tile]}", "R13"
@@ -255,6 +258,11 @@ class State:
             return f"seat {seat} does not hold {tile}", "R4b"
         if self.turn_draws:
             drawn = TILES[self.boneyard[self.drawn - 1]]
+            if self.rules.play_drawn == "never":
+                return (
+                    f"seat {seat} drew {drawn} and passes: a drawn tile is not played "
+                    f"in the turn it was drawn"
+                ), "R13b"
             if tile != drawn:
                 return f"after drawing, only the drawn tile {drawn} may be played", "R13"
         return self.table.refusal(tile, onto, self.rules.opening_toes)
@@ -371,6 +379,8 @@ def turn_moves(
             return [play_of(table.double, ROOT)]
         return [PASS] if turn_draws else [DRAW]
     if turn_draws:  # R13: only the drawn tile
+        if rules.play_drawn == "never":  # R13b: the drawer passes
+            return [PASS]
         plays = table.plays(1 << drawn)
         if plays:
             if rules.play_drawn == "may":

@@ -495,8 +495,9 @@ def sample_position_state(view: RoundView, rng: random.Random, max_tries: int) -
             else:  # a tile whose drawing the rest of the hand allowed (R6, R12)
                 hand = mask_of(dealt[mover])
                 fits = [t for t in dealt[mover] if _drew_fairly(table, hand & ~(1 << t.index))]
-                if fits:
-                    start_drawn = rng.choice(fits)
+                if not fits:
+                    continue  # no tile of this hand could have been drawn: sample again
+                start_drawn = rng.choice(fits)
         try:
             start = checked_round(
                 rules, table, origin.placements, tuple(mask_of(h) for h in dealt),

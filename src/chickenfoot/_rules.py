@@ -35,8 +35,9 @@ __all__ = [
 #: How a round starts (R6), ``"holder"`` placing the dealt round double and ``"centre"``
 #: putting it on the table before the deal.
 Start: TypeAlias = Literal["holder", "centre"]
-#: Whether a playable drawn tile must be played (R13).
-PlayDrawn: TypeAlias = Literal["must", "may"]
+#: Whether a playable drawn tile must be played (R13), may be kept, or is never played in
+#: the turn it was drawn (R13b).
+PlayDrawn: TypeAlias = Literal["must", "may", "never"]
 #: How equal lowest totals are decided (R22).
 TieBreak: TypeAlias = Literal["shared", "zero_rounds"]
 #: When a target ends the match (R20).
@@ -94,7 +95,7 @@ def _rounds(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
 #: The values of each knob with a fixed set of them; the validators, the records and the
 #: knob help all read them from here.
 STARTS: Final[tuple[Start, ...]] = ("holder", "centre")
-PLAY_DRAWN: Final[tuple[PlayDrawn, ...]] = ("must", "may")
+PLAY_DRAWN: Final[tuple[PlayDrawn, ...]] = ("must", "may", "never")
 ROUND_ORDERS: Final[tuple[RoundOrder, ...]] = ("down", "down_up")
 TARGET_MODES: Final[tuple[TargetMode, ...]] = ("exceeds", "reaches")
 TIE_BREAKS: Final[tuple[TieBreak, ...]] = ("shared", "zero_rounds")
@@ -233,11 +234,16 @@ class Rules:
             "Tiles a player without a play may draw in one turn; None: until one plays.",
         ),
     )
-    #: Whether a playable drawn tile ``"must"`` be played at once or ``"may"`` be kept (R13).
+    #: Whether a playable drawn tile ``"must"`` be played at once or ``"may"`` be kept
+    #: (R13), or is ``"never"`` played in the turn it was drawn: the drawer passes (R13b).
     play_drawn: PlayDrawn = attrs.field(
         default="must",
         validator=_choice(*PLAY_DRAWN),
-        metadata=_about("R13", PLAY_DRAWN, "Whether a playable drawn tile is played at once."),
+        metadata=_about(
+            "R13, R13b",
+            PLAY_DRAWN,
+            "Whether a playable drawn tile is played at once, may be kept, or waits a turn.",
+        ),
     )
     #: What the double-blank counts in a hand at the end of a round (R17).
     double_blank: int = attrs.field(
@@ -305,6 +311,12 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         self._check_tables()
+        if self.play_drawn == "never" and self.draws_per_turn != 1:
+            raise RulesError(
+                f"{self.name}: with play_drawn='never' a player who cannot play draws one "
+                f"tile and passes, so draws_per_turn is 1, not {self.draws_per_turn!r} "
+                f"(R13, R13b)"
+            )
         if self.target is not None and self.rounds != "full":
             raise RulesError(
                 f"{self.name}: a target of {self.target} decides when the match ends, "

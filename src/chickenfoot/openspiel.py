@@ -13,7 +13,7 @@ One game is one round (R5-R18). Its parameters are ``preset`` (a preset name or 
 default ``"chickie-duel"``), ``players`` (default 2), and knobs that override the preset:
 ``boneyard_reserve``, ``double_blank``, ``blank_value`` and ``draws_per_turn`` (-1 keeps
 the preset's value; ``draws_per_turn=0`` means no limit), ``play_drawn`` (``""`` keeps it, else
-``"must"`` or ``"may"``), ``round_double`` (its number; -1 for the set's highest) and
+``"must"``, ``"may"`` or ``"never"``), ``round_double`` (its number; -1 for the set's highest) and
 ``first`` (the round's first seat, R23).
 
 **Chance.** The deal is one chance node per tile dealt: seat 0's hand first, then seat
