@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 import attrs
@@ -99,8 +99,8 @@ class State:
     (R13); ``outcome`` the ending once there is one.
     """
 
-    __slots__ = ("boneyard", "drawn", "hands", "lead", "outcome", "rules", "table", "to_move",
-                 "turn_draws")  # fmt: skip
+    __slots__ = ("boneyard", "drawn", "hands", "known", "lead", "outcome", "rules", "table",
+                 "to_move", "turn_draws")  # fmt: skip
 
     rules: Rules
     table: TableState
@@ -111,6 +111,9 @@ class State:
     to_move: int
     turn_draws: int
     outcome: Outcome | None
+    #: The legal moves once :meth:`legal` has listed them, else ``None``: a cache, so
+    #: that :meth:`refusal` knows the moves it handed out.
+    known: tuple[Move, ...] | None
 
     def __init__(
         self,
@@ -133,6 +136,7 @@ class State:
         self.to_move = to_move
         self.turn_draws = turn_draws
         self.outcome = outcome
+        self.known = None
 
     def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
         # Explicit, so that a compiled (native) State pickles too.
@@ -184,6 +188,17 @@ class State:
             self.rules, self.table, self.hands[self.to_move], self.turn_draws, drawn, self.left
         )
 
+    def legal(self) -> list[Move]:
+        """:meth:`moves`, kept on the state (a new list every call), so that
+        :meth:`refusal` accepts the moves it handed out at once; for
+        :meth:`Round.legal_moves <chickenfoot.Round.legal_moves>`."""
+        known = self.known
+        if known is None:
+            moves = self.moves()
+            self.known = tuple(moves)
+            return moves
+        return list(known)
+
     def refusal(self, move: Move) -> tuple[str, str] | None:
         """Why ``move`` is illegal now, as ``(reason, rule)``, or ``None`` if it is legal.
 
@@ -195,6 +210,11 @@ class State:
         kind = type(move)
         if kind is not Play and kind is not Draw and kind is not Pass:
             raise TypeError(f"a move is a Play, Draw or Pass, not {move!r}")
+        known = self.known
+        if known is not None:  # moves listed by legal(): the same object, or a draw or pass
+            for m in known:
+                if m is move or (type(m) is kind and kind is not Play):
+                    return None
         if self.outcome is not None:
             return f"the round is over ({self.outcome.ending.value})", "R16"
         seat = self.to_move
@@ -203,7 +223,8 @@ class State:
             return self._search_refusal(move, seat, hand, TILES[self.table.double])
         if isinstance(move, Play):
             return self._play_refusal(move, seat, hand)
-        moves = self.moves()  # the turn's rules decide (R12-R15); what follows explains
+        # The turn's rules decide (R12-R15); what follows explains.
+        moves: Sequence[Move] = self.moves() if known is None else known
         if any(type(m) is kind for m in moves):
             return None
         if self.turn_draws and self.rules.play_drawn == "never":  # only Pass is left

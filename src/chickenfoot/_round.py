@@ -30,6 +30,9 @@ __all__ = ["Round"]
 
 #: The history as a linked list, newest first: ``(seat, move, older)``.
 _History: TypeAlias = "tuple[int, Move, _History] | None"
+#: What every round of one deal shares: the hands as dealt (bitmasks), the first seat
+#: (R23) and the seed. One field, so that each move fills fewer.
+_Deal: TypeAlias = tuple[tuple[int, ...], int, "int | None"]
 
 
 @attrs.frozen(init=False, repr=False, eq=False, getstate_setstate=False)
@@ -60,11 +63,9 @@ class Round(TableShown):
 
     rules: Rules
     _state: State
-    _dealt: tuple[int, ...]
-    _first: int
     _history: _History
     _length: int
-    _seed: int | None
+    _deal: _Deal
 
     def __init__(self) -> None:
         raise TypeError("make a Round with Round.deal() or Round.from_deal()")
@@ -209,7 +210,7 @@ class Round(TableShown):
             lead = -1
             to_move = next((s for s, h in enumerate(hands) if h >> double & 1), first)
         state = new_state(rules, table, hands, boneyard, lead=lead, to_move=to_move)
-        return _make(rules, state, hands, first, None, 0, seed)
+        return _make(rules, state, None, 0, (hands, first, seed))
 
     # -- what everybody can see -------------------------------------------------------------
 
@@ -244,7 +245,7 @@ class Round(TableShown):
         draws when nobody holds the round double (R6). See :attr:`lead` for the seat that
         made the round's first play.
         """
-        return self._first
+        return self._deal[1]
 
     @property
     def lead(self) -> int | None:
@@ -258,7 +259,7 @@ class Round(TableShown):
     @property
     def seed(self) -> int | None:
         """The seed this round was dealt from, or ``None`` for an explicit deal."""
-        return self._seed
+        return self._deal[2]
 
     @property
     def to_move(self) -> int | None:
@@ -289,7 +290,7 @@ class Round(TableShown):
     def dealt_hands(self) -> tuple[tuple[Tile, ...], ...]:
         """Every seat's tiles as dealt, before the first move; for a round set up from a
         position (:meth:`from_position`), the hands of that position."""
-        return tuple(tiles_of(h) for h in self._dealt)
+        return tuple(tiles_of(h) for h in self._deal[0])
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
@@ -500,6 +501,12 @@ class Round(TableShown):
         """The ending, the winner and the scores, or ``None`` while the round goes on."""
         return self._state.outcome
 
+    @property
+    def is_over(self) -> bool:
+        """Whether somebody went out or the round is blocked (R16)."""
+        # TableShown's, without the outcome property in between: loops ask it every move.
+        return self._state.outcome is not None
+
     # -- the rules ----------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
@@ -512,7 +519,7 @@ class Round(TableShown):
         ``Pass()`` when the rules say ``may``), or ``[Draw()]``/``[Pass()]`` when it
         cannot go (R13). Empty once the round is over.
         """
-        return self._state.moves()
+        return self._state.legal()
 
     def is_legal(self, move: Move) -> bool:
         """Whether :meth:`apply` would accept ``move`` now.
@@ -560,8 +567,8 @@ class Round(TableShown):
             reason, rule = refusal
             raise IllegalMoveError(move, self.to_move if seat is None else seat, reason, rule)
         return _make(
-            self.rules, state.after(move), self._dealt, self._first,
-            (state.to_move, move, self._history), self._length + 1, self._seed,
+            self.rules, state.after(move), (state.to_move, move, self._history),
+            self._length + 1, self._deal,
         )  # fmt: skip
 
     # -- values -----------------------------------------------------------------------------
@@ -577,7 +584,7 @@ class Round(TableShown):
             or a.hands != b.hands
             or a.drawn != b.drawn
             or a.to_move != b.to_move
-            or self._first != other._first
+            or self._deal[1] != other._deal[1]
             or a.table.double != b.table.double
             or a.outcome != b.outcome
             or self.rules != other.rules
@@ -589,7 +596,7 @@ class Round(TableShown):
 
     def __hash__(self) -> int:
         state = self._state
-        return hash((state.hands, state.drawn, state.to_move, self._length, self._first))
+        return hash((state.hands, state.drawn, state.to_move, self._length, self._deal[1]))
 
     def __getstate__(self) -> dict[str, Any]:
         return pickled_state(self, _FIELDS, "_history")
@@ -614,29 +621,19 @@ _FIELDS: Final = tuple(a.name for a in attrs.fields(Round))
 _new = object.__new__
 # Each field's slot setter, to fill a new round without going through the frozen
 # __setattr__ (and faster than object.__setattr__ by name).
-_set_rules, _set_state, _set_dealt, _set_first, _set_history, _set_length, _set_seed = (
+_set_rules, _set_state, _set_history, _set_length, _set_deal = (
     getattr(Round, name).__set__ for name in _FIELDS
 )
 
 
-def _make(
-    rules: Rules,
-    state: State,
-    dealt: tuple[int, ...],
-    first: int,
-    history: _History,
-    length: int,
-    seed: int | None,
-) -> Round:
+def _make(rules: Rules, state: State, history: _History, length: int, deal: _Deal) -> Round:
     """A round with these field values (trusted, unchecked)."""
     rnd: Round = _new(Round)
     _set_rules(rnd, rules)
     _set_state(rnd, state)
-    _set_dealt(rnd, dealt)
-    _set_first(rnd, first)
     _set_history(rnd, history)
     _set_length(rnd, length)
-    _set_seed(rnd, seed)
+    _set_deal(rnd, deal)
     return rnd
 
 
@@ -658,8 +655,8 @@ def apply_unchecked(rnd: Round, move: Move) -> Round:
     replaying moves already known to be legal."""
     state = rnd._state
     return _make(
-        rnd.rules, state.after(move), rnd._dealt, rnd._first,
-        (state.to_move, move, rnd._history), rnd._length + 1, rnd._seed,
+        rnd.rules, state.after(move), (state.to_move, move, rnd._history), rnd._length + 1,
+        rnd._deal,
     )  # fmt: skip
 
 
@@ -678,7 +675,7 @@ def round_from_state(
     seed of the deal, if any. Nothing is checked: the caller vouches that ``state`` is
     what ``moves`` make of ``dealt`` and ``state.boneyard``.
     """
-    return _make(state.rules, state, dealt, first, _linked(moves), len(moves), seed)
+    return _make(state.rules, state, _linked(moves), len(moves), (dealt, first, seed))
 
 
 def same_history(a: _History, b: _History) -> bool:

@@ -15,7 +15,10 @@ from typing import Final
 import attrs
 
 from ._moves import Move, Play
-from ._tiles import HIGH, LOW, TILES, Tile, suit_masks
+from ._tiles import HIGH as _HIGH
+from ._tiles import LOW as _LOW
+from ._tiles import TILES as _TILES
+from ._tiles import Tile, suit_masks
 
 __all__ = ["Layout", "OpenEnd", "Placement"]
 
@@ -154,8 +157,14 @@ class Origin:
     draws: int
 
 
+# Module constants declared Final are C statics in the compiled build, where a name
+# imported from an interpreted module is looked up in a dict at every use.
+HIGH: Final[tuple[int, ...]] = _HIGH
+LOW: Final[tuple[int, ...]] = _LOW
+TILES: Final[list[Tile]] = _TILES
+
 ROOT: Final = 4095  # the onto code of the round double's placement
-_PLAYS: dict[int, Play] = {}
+_PLAYS: Final[dict[int, Play]] = {}
 
 
 def play_of(tile: int, onto: int) -> Play:
