@@ -23,6 +23,7 @@ import copy
 import datetime
 import json
 import os
+import pickle
 import platform
 import random
 import statistics
@@ -158,16 +159,21 @@ def mid_round_states(rules: Rules, players: int, count: int) -> list[Round]:
 
 
 def time_calls(states: list[Round], repeat: int) -> dict[str, float]:
-    """Mean microseconds of ``legal_moves()`` and of ``apply()`` over ``states``."""
-    firsts = [s.legal_moves()[0] for s in states]
+    """Mean microseconds of ``legal_moves()`` and of ``apply()`` over ``states``.
+
+    Each repetition times copies of the rounds (pickled and read back) whose moves were
+    never listed, since a round keeps the moves it listed; ``apply()`` is then given a move
+    that ``legal_moves()`` handed out, as a player's loop does.
+    """
+    blob = pickle.dumps(states)
     best_legal = best_apply = float("inf")
     for _ in range(repeat):
+        fresh: list[Round] = pickle.loads(blob)
         start = time.perf_counter()
-        for s in states:
-            s.legal_moves()
+        firsts = [s.legal_moves()[0] for s in fresh]
         best_legal = min(best_legal, time.perf_counter() - start)
         start = time.perf_counter()
-        for s, move in zip(states, firsts, strict=True):
+        for s, move in zip(fresh, firsts, strict=True):
             s.apply(move)
         best_apply = min(best_apply, time.perf_counter() - start)
     return {
