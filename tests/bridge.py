@@ -53,7 +53,7 @@ def reference_of(rnd: Round, rules: Rules | None = None) -> ReferenceRound:
         rnd.rules if rules is None else rules,
         hands=[[ref_tile(t) for t in hand] for hand in rnd.dealt_hands],
         boneyard=[ref_tile(t) for t in rnd.dealt_boneyard],
-        round_double=rnd.round_double.high,
+        round_double=rnd.dealt_for.high,
         first=rnd.first,
     )
 

@@ -36,7 +36,7 @@ class RoundRules(Protocol):
     """
 
     @property
-    def start(self) -> object: ...  # "holder" | "centre"
+    def start(self) -> object: ...  # "holder" | "centre" | "highest_held"
 
     @property
     def opening_toes(self) -> int: ...
@@ -146,7 +146,7 @@ class ReferenceRound:
         first: int,
     ) -> None:
         # --- the knobs, copied into plain fields ---
-        self.start = knob_text(rules.start, ("holder", "centre"), "start")
+        self.start = knob_text(rules.start, ("holder", "centre", "highest_held"), "start")
         self.play_drawn = knob_text(rules.play_drawn, ("must", "may", "never"), "play_drawn")
         self.opening_toes = int(rules.opening_toes)
         self.first_foot_required = bool(rules.first_foot_required)
@@ -161,6 +161,8 @@ class ReferenceRound:
         self.boneyard: list[Tile] = [make_tile(t) for t in boneyard]
         self.players = len(self.hands)
         self.round_double: Tile = (int(round_double), int(round_double))
+        # R6b: the double the round is dealt for; the round double may become a lower one
+        self.dealt_for: Tile = self.round_double
         if self.players < 1:
             raise ValueError("a round needs at least one hand")
         if not 0 <= first < self.players:
@@ -194,7 +196,7 @@ class ReferenceRound:
         if len(every_tile) != len(set(every_tile)):
             raise ValueError("a tile is dealt twice")
         count = every_tile.count(self.round_double)
-        if self.start == "holder" and count != 1:
+        if self.start != "centre" and count != 1:
             raise ValueError("holder start: the round double must be in a hand or the boneyard")
         if self.start == "centre" and count != 0:
             raise ValueError("centre start: the round double must not be dealt")
@@ -206,6 +208,17 @@ class ReferenceRound:
             self.lead_seat = first
             self.to_move = first
             self.end_if_blocked()
+            return
+        if self.start == "highest_held":
+            # R6b: the holder of the highest double at or below the one dealt for places
+            # it, and it is the round double; if nobody holds one, the search begins.
+            for number in range(self.dealt_for[0], -1, -1):
+                holder = self.seat_holding((number, number))
+                if holder is not None:
+                    self.round_double = (number, number)
+                    self.to_move = holder
+                    return
+            self.to_move = first
             return
         holder = self.seat_holding(self.round_double)
         if holder is not None:
@@ -321,7 +334,8 @@ class ReferenceRound:
     # -- the moves the seat to move has -----------------------------------------
 
     def holder_search_moves(self, seat: int) -> set[Move]:
-        """R6 (holder start, before the round double is down).
+        """R6 (holder start, before the round double is down); R6b (highest_held start:
+        any double below the one dealt for, drawn in the search, is placed too).
 
         The holder places it; otherwise the seat draws one tile (the reserve does
         not stop this), and passes if that tile was not the round double.
@@ -329,6 +343,9 @@ class ReferenceRound:
         if self.round_double in self.hands[seat]:
             return {("play", self.round_double, None)}
         if self.drawn_tile is not None:
+            drawn = self.drawn_tile
+            if self.start == "highest_held" and is_double(drawn) and drawn < self.dealt_for:
+                return {("play", drawn, None)}  # R6b: a lower double drawn in the search
             return {PASS}
         return {DRAW}
 
@@ -400,6 +417,7 @@ class ReferenceRound:
         onto = move[2]
         self.hands[seat].remove(tile)
         if onto is None:
+            self.round_double = tile  # R6b: the placed double is the round double
             self.put_round_double_down()
             self.lead_seat = seat
         else:

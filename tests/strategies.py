@@ -61,7 +61,7 @@ def rules(draw: st.DrawFn, *, preset: str | None = None, custom: bool | None = N
         custom: ``False`` gives the preset itself, ``True`` always changes knobs, ``None``
             draws either.
 
-    The changed knobs are ``start``, ``opening_toes`` (3 to 6, as far as the smallest set
+    The changed knobs are ``start`` (with ``"highest_held"``, R6b), ``opening_toes`` (3 to 6, as far as the smallest set
     of the variant allows), ``first_foot_required``, ``toes_per_double`` (1 to 3), a small
     ``boneyard_reserve`` that leaves something to draw at every player count,
     ``draws_per_turn`` (1, 2 or unlimited), ``play_drawn`` (with ``"never"``, R13b, one
@@ -74,7 +74,7 @@ def rules(draw: st.DrawFn, *, preset: str | None = None, custom: bool | None = N
         custom = draw(st.booleans())
     if not custom:
         return base
-    start_options: list[Start] = ["holder", "centre"]
+    start_options: list[Start] = ["holder", "centre", "highest_held"]
     starts = [s for s in _base_first(base.start, start_options) if _undealt(base, s) >= 0]
     start = draw(st.sampled_from(starts))
     smallest_set = min(n for _, n in base.set_sizes)

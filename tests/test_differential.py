@@ -67,6 +67,15 @@ VARIANTS: dict[str, Rules] = {
     "double-foot-draw-two": attrs.evolve(_FOOT, draws_per_turn=2),
     "classic-may-keep": attrs.evolve(_CLASSIC, play_drawn="may"),
     "classic-never-play-drawn": attrs.evolve(_CLASSIC, play_drawn="never"),
+    "classic-highest-held": attrs.evolve(_CLASSIC, start="highest_held"),
+    "duel-five-highest-held": attrs.evolve(
+        _DUEL,
+        start="highest_held",
+        hand_sizes={2: 5},
+        boneyard_reserve=0,
+        play_drawn="never",
+    ),
+    "cross-highest-held-reserve": attrs.evolve(_CROSS, start="highest_held", boneyard_reserve=2),
     "duel-never-play-drawn": attrs.evolve(_DUEL, play_drawn="never", first_foot_required=False),
     "cross-reserve-3": attrs.evolve(_CROSS, boneyard_reserve=3, double_blank=25),
     "double-foot-blanks-25": attrs.evolve(_FOOT, blank_value=25),
@@ -88,7 +97,7 @@ def describe(rnd: Round) -> str:
     moves = " ".join(map(str, rnd.moves))
     return (
         f"Round.deal({rnd.rules.name!r} rules, {rnd.players}, seed={rnd.seed}, "
-        f"round_double={rnd.round_double.high}, first={rnd.first}) then: {moves}"
+        f"round_double={rnd.dealt_for.high}, first={rnd.first}) then: {moves}"
     )
 
 
@@ -244,12 +253,16 @@ SCHEDULES: list[dict[str, str | int]] = [
 @pytest.mark.parametrize(
     "schedule", SCHEDULES, ids=["-".join(map(str, s.values())) for s in SCHEDULES]
 )
-@pytest.mark.parametrize("preset", ["chickie-duel", "double-foot"])
+@pytest.mark.parametrize("preset", ["chickie-duel", "double-foot", "highest-held"])
 def test_matches_agree_with_reference(preset: str, schedule: dict[str, str | int]) -> None:
     """R19-R21 and R17b: a whole match by the engine; every round replayed in the reference
-    (the scores), the round doubles against the reference schedule, and the end of the match
-    and its totals against the reference rules."""
-    base = attrs.evolve(PRESETS[preset], blank_value=5 if preset == "double-foot" else 0)
+    (the scores), the doubles the rounds are dealt for against the reference schedule (R6b:
+    not the lower doubles a highest_held start may open on), and the end of the match and
+    its totals against the reference rules."""
+    if preset == "highest-held":
+        base = attrs.evolve(_DUEL, start="highest_held", hand_sizes={2: 5}, boneyard_reserve=0)
+    else:
+        base = attrs.evolve(PRESETS[preset], blank_value=5 if preset == "double-foot" else 0)
     rules = attrs.evolve(base, **schedule)  # type: ignore[arg-type]
     players = rules.player_counts[0]
     n = rules.set_size(players)
@@ -273,6 +286,8 @@ def test_matches_agree_with_reference(preset: str, schedule: dict[str, str | int
         assert list(rnd.scores or ()) == scores
         results.append(scores)
     assert match_over(n, rules.round_order, rules.rounds, rules.target, rules.target_mode, results)
-    doubles = [rnd.round_double.high for rnd in match.finished]
+    doubles = [rnd.dealt_for.high for rnd in match.finished]
+    if preset == "highest-held":  # R6b: some rounds open below the double dealt for
+        assert any(rnd.round_double != rnd.dealt_for for rnd in match.finished)
     assert doubles == round_doubles(n, rules.round_order, len(doubles))
     assert list(match.totals) == [sum(column) for column in zip(*results, strict=True)]

@@ -180,7 +180,7 @@ def test_rounds_and_round_doubles_follow_the_knobs(played: Played) -> None:
     count = expected_count(rules, played.players)
     assert match.round_count == count
     played_count = len(match.finished)
-    assert [r.round_double for r in match.finished] == [
+    assert [r.dealt_for for r in match.finished] == [
         expected_double(rules, played.players, i) for i in range(played_count)
     ]
     if count is not None:
@@ -345,7 +345,7 @@ def test_a_dealt_match_of_the_same_deals_plays_the_same(played: Played) -> None:
     for i, rnd in enumerate(rounds):
         if i > 0:
             assert match.awaiting_deal
-            assert match.next_round_double == rnd.round_double
+            assert match.next_round_double == rnd.dealt_for
             assert match.next_first == rnd.first
             match = match.deal(rnd.dealt_hands, rnd.dealt_boneyard)
         assert not match.awaiting_deal

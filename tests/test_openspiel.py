@@ -122,6 +122,24 @@ def test_random_sim_test_with_a_drawn_tile_that_waits() -> None:
             advance(state, rng, 1)
 
 
+def test_random_sim_test_with_the_highest_double_held_starting() -> None:
+    """start="highest_held" (R6b): the round may open on a lower double than it was dealt
+    for, and OpenSpiel's random simulation test passes."""
+    game = load("chickie-duel", 2, start="highest_held", round_double=3, boneyard_reserve=0)
+    assert game.rules.start == "highest_held"
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+    rng = random.Random(6)
+    opened: set[int] = set()
+    for _ in range(20):
+        state = game.new_initial_state()
+        while state.round is None or state.round.lead is None:
+            advance(state, rng, 1)
+        assert state.round.dealt_for.high == 3
+        opened.add(state.round.round_double.high)
+    assert len(opened) > 1
+    assert max(opened) == 3
+
+
 def test_the_game_is_registered() -> None:
     """load_game finds it by name; its sizes follow the variant."""
     game = pyspiel.load_game("chickenfoot")

@@ -43,7 +43,7 @@ def replay(rnd: Round) -> Iterator[Round]:
     """Every state of ``rnd`` from its seeded deal, the deal first and ``rnd`` itself last."""
     assert rnd.seed is not None
     state = Round.deal(
-        rnd.rules, rnd.players, seed=rnd.seed, round_double=rnd.round_double, first=rnd.first
+        rnd.rules, rnd.players, seed=rnd.seed, round_double=rnd.dealt_for, first=rnd.first
     )
     yield state
     for move in rnd.moves:
@@ -443,12 +443,20 @@ def test_deal_hands_the_rules_ask_for(deal: Deal) -> None:
     rules, n = deal.rules, deal.rules.set_size(deal.players)
     assert rnd.hand_counts == (rules.hand_size(deal.players),) * deal.players
     double = Tile(n, n) if deal.round_double is None else Tile(deal.round_double, deal.round_double)
-    assert rnd.round_double == double
+    assert rnd.dealt_for == double
     assert rnd.first == deal.first
     if rules.start == "centre":
         assert rnd.layout.tiles == (double,)
         assert rnd.to_move == deal.first or rnd.is_over
+    elif rules.start == "highest_held":  # R6b: the highest double held at or below it
+        held = [t for hand in rnd.hands for t in hand if t.is_double and t <= double]
+        opens = max(held, default=double)
+        assert rnd.round_double == opens
+        holders = [seat for seat, hand in enumerate(rnd.hands) if opens in hand]
+        assert rnd.to_move == (holders[0] if holders else deal.first)
+        assert rnd.legal_moves() == ([Play(opens)] if holders else [Draw()])
     else:
+        assert rnd.round_double == double
         holders = [seat for seat, hand in enumerate(rnd.hands) if double in hand]
         assert rnd.to_move == (holders[0] if holders else deal.first)
         assert rnd.legal_moves() == ([Play(double)] if holders else [Draw()])
@@ -531,7 +539,7 @@ def test_equality_and_hash_agree(rnd: Round) -> None:
     assert rnd.__eq__(object()) is NotImplemented
     other_rules = attrs.evolve(rnd.rules, name=rnd.rules.name + "-renamed")
     renamed = Round.deal(
-        other_rules, rnd.players, seed=rnd.seed, round_double=rnd.round_double, first=rnd.first
+        other_rules, rnd.players, seed=rnd.seed, round_double=rnd.dealt_for, first=rnd.first
     )
     assert renamed != states[0]
 

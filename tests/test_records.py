@@ -70,7 +70,7 @@ def shuffled_deal(
     rules: Rules, players: int, double: Tile, rng: random.Random
 ) -> tuple[list[list[Tile]], list[Tile]]:
     """A random deal by hand: hands of the variant's size, the rest the boneyard (R5, R6)."""
-    tiles = [t for t in tile_set(rules.set_size(players)) if rules.start == "holder" or t != double]
+    tiles = [t for t in tile_set(rules.set_size(players)) if rules.start != "centre" or t != double]
     rng.shuffle(tiles)
     size = rules.hand_size(players)
     hands = [tiles[seat * size : (seat + 1) * size] for seat in range(players)]
@@ -125,7 +125,7 @@ def redealt(rnd: Round) -> Round:
         rnd.rules,
         rnd.dealt_hands,
         rnd.dealt_boneyard,
-        round_double=rnd.round_double,
+        round_double=rnd.dealt_for,
         first=rnd.first,
     )
     for move in rnd.moves:
@@ -441,7 +441,7 @@ def _toe_obligation(match: Match) -> tuple[int, int, Round, Tile, Tile] | None:
     that move, the tile, the double)."""
     for index, rnd in enumerate(match.finished):
         replay = Round.deal(
-            rnd.rules, rnd.players, seed=rnd.seed, round_double=rnd.round_double, first=rnd.first
+            rnd.rules, rnd.players, seed=rnd.seed, round_double=rnd.dealt_for, first=rnd.first
         )
         for number, move in enumerate(rnd.moves, 1):
             double, seat = replay.pending_double, replay.to_move
@@ -461,7 +461,7 @@ def test_a_replaced_move_is_refused_like_apply_refuses_it() -> None:
     for index, entry in enumerate(rounds):
         rnd = match.finished[index] if index < len(match.finished) else match.round
         replay = Round.deal(
-            rnd.rules, 3, seed=rnd.seed, round_double=rnd.round_double, first=rnd.first
+            rnd.rules, 3, seed=rnd.seed, round_double=rnd.dealt_for, first=rnd.first
         )
         for number, text in enumerate(entry["moves"], 1):
             if rng.random() < 0.1:
@@ -668,7 +668,7 @@ def _corrupted(change: Callable[[dict[str, Any]], object]) -> str:
         ),
         (
             lambda r: r["rules"]["knobs"].update(start="middle"),
-            'rules.knobs.start: expected one of "holder", "centre", got "middle"',
+            'rules.knobs.start: expected one of "holder", "centre", "highest_held", got "middle"',
         ),
         (
             lambda r: r["rules"]["knobs"].update(rounds="all"),

@@ -71,7 +71,7 @@ def _play(game: Any, rng: random.Random, moves: int) -> Any:
 
 
 def _deal(rules: Any, players: int, double: Tile, rng: random.Random) -> Any:
-    tiles = [t for t in tile_set(rules.set_size(players)) if rules.start == "holder" or t != double]
+    tiles = [t for t in tile_set(rules.set_size(players)) if rules.start != "centre" or t != double]
     rng.shuffle(tiles)
     size = rules.hand_size(players)
     return [tiles[s * size : (s + 1) * size] for s in range(players)], tiles[players * size :]

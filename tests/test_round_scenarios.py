@@ -27,6 +27,7 @@ from chickenfoot import (
     Ending,
     Event,
     IllegalMoveError,
+    Match,
     Move,
     Obligation,
     OpenEnd,
@@ -193,7 +194,7 @@ def test_r5_deal_follows_the_documented_shuffle(
     n = rules.set_size(players)
     size = rules.hand_size(players)
     round_double = Tile(n, n) if double is None else Tile(double, double)
-    order = [x for x in tile_set(n) if rules.start == "holder" or x != round_double]
+    order = [x for x in tile_set(n) if rules.start != "centre" or x != round_double]
     random.Random(seed).shuffle(order)
     rnd = Round.deal(rules, players, seed=seed, round_double=double)
     for seat in range(players):
@@ -1047,6 +1048,132 @@ def test_r13_two_draws_per_turn() -> None:
     rnd = rnd.apply(Pass())
     assert rnd.to_move == 1
     assert rnd.boneyard[0] == t("2-0")
+
+
+# == R6b: the highest double held starts =================================================================
+
+HIGHEST3 = variant(players=3, hand=5, start="highest_held")
+
+
+def test_r6b_the_highest_double_held_below_opens_the_round_r7() -> None:
+    """R6b: nobody holds 6-6; seat 2 holds 5-5 and seat 0 holds 4-4, so seat 2 places 5-5,
+    which is the round double: its opening wants 5s (R7). The round was dealt for 6-6."""
+    rnd = deal(
+        HIGHEST3,
+        ["5-4 3-2 1-0 4-4 4-1", "6-1 5-0 3-3 2-1 6-5", "6-2 5-5 5-3 3-1 2-0"],
+        top="6-6",
+    )
+    assert rnd.dealt_for == t("6-6")
+    assert rnd.round_double == t("5-5")
+    assert rnd.to_move == 2
+    assert rnd.legal_moves() == [play("5-5")]
+    assert rnd.obligation is Obligation.ROUND_DOUBLE
+    refused(rnd, play("6-2"), "R6b", "5-5")
+    refused(rnd, Draw(), "R6b", "holds the round double 5-5")
+    rnd = rnd.apply(play("5-5"))
+    assert rnd.lead == 2
+    assert rnd.pending_double == t("5-5")
+    assert rnd.open_ends == ends(("5-5", 5, 4))
+    assert legal(rnd) == {play("5-4", "5-5")}
+    refused(rnd, play("4-4", "5-5"), "R7", "5")
+    view = rnd.view(1)
+    assert (view.dealt_for, view.round_double) == (t("6-6"), t("5-5"))
+
+
+def test_r6b_the_holder_of_the_dealt_double_places_it() -> None:
+    """R6b as R6: seat 1 holds 6-6, so it places 6-6 although seat 2 holds 5-5."""
+    rnd = deal(
+        HIGHEST3,
+        ["5-4 3-2 1-0 4-4 4-1", "6-6 5-0 3-3 2-1 6-5", "6-2 5-5 5-3 3-1 2-0"],
+    )
+    assert (rnd.dealt_for, rnd.round_double, rnd.to_move) == (t("6-6"), t("6-6"), 1)
+    assert rnd.legal_moves() == [play("6-6")]
+
+
+def test_r6b_search_places_the_first_drawn_double_at_or_below_r23() -> None:
+    """R6b: dealt for 3-3, nobody holds 3-3, 2-2, 1-1 or 0-0; from the first seat (1) the
+    players draw in turn: 6-6 is above 3-3 and does not count (pass), 2-2 is placed at once
+    by its drawer and is the round double. The reserve does not stop the search (R14)."""
+    rules = variant(players=3, hand=5, start="highest_held", boneyard_reserve=12)
+    rnd = deal(
+        rules,
+        ["5-4 3-2 4-0 4-4 4-1", "6-1 5-0 6-3 5-2 6-5", "6-2 5-5 5-3 3-1 6-0"],
+        top="6-6 2-1 2-2 1-1",
+        double=3,
+        first=1,
+    )
+    assert (rnd.dealt_for, rnd.round_double, rnd.to_move) == (t("3-3"), t("3-3"), 1)
+    assert rnd.legal_moves() == [Draw()]
+    refused(rnd, Pass(), "R6b", "3-3 or a lower double")
+    refused(rnd, play("5-2"), "R6b", "3-3 or a lower double")
+    rnd = run(rnd, Draw())
+    assert rnd.drawn_tile == t("6-6")
+    assert rnd.legal_moves() == [Pass()]
+    refused(rnd, play("6-6"), "R6b")
+    rnd = run(rnd, Pass(), Draw(), Pass(), Draw())
+    assert rnd.to_move == 0
+    assert rnd.drawn_tile == t("2-2")
+    assert rnd.legal_moves() == [play("2-2")]
+    refused(rnd, Pass(), "R6b", "2-2")
+    rnd = rnd.apply(play("2-2"))
+    assert (rnd.round_double, rnd.dealt_for, rnd.lead, rnd.to_move) == (
+        t("2-2"), t("3-3"), 0, 1,
+    )  # fmt: skip
+    assert rnd.layout.root == t("2-2")
+    assert legal(rnd) == {play("5-2", "2-2")}
+    again = Round.from_json(rnd.to_json())
+    assert again == rnd
+    assert rnd.to_record()["rounds"][0]["dealt_for"] == "3-3"
+    assert Round.from_position(rules, rnd.to_position()).round_double == t("2-2")
+    assert rnd.to_position().split()[1] == "3-3>2-2"
+
+
+def test_r6b_a_match_deals_for_the_next_double_down_from_the_one_dealt_for_r19() -> None:
+    """R6b with R19: a round that opened on a lower double does not move the schedule."""
+    rules = attrs.evolve(
+        PRESETS["chickie-duel"], start="highest_held", hand_sizes={2: 5}, boneyard_reserve=0
+    )
+    rng = random.Random(6)
+    match = Match.new(rules, 2, seed=3)
+    while not match.is_over:
+        match = match.apply(rng.choice(match.legal_moves()))
+    assert [r.dealt_for.high for r in match.finished] == [6, 5, 4, 3, 2, 1, 0]
+    assert any(r.round_double != r.dealt_for for r in match.finished)
+    assert all(r.round_double <= r.dealt_for for r in match.finished)
+
+
+def test_r6b_positions_write_the_double_dealt_for() -> None:
+    """R6b in the position notation: ``6-6>5-5`` before 5-5 is placed by its holder; the
+    other starts, a lower double dealt for, or a holder of a higher double are refused."""
+    rnd = deal(
+        HIGHEST3,
+        ["5-4 3-2 1-0 4-4 4-1", "6-1 5-0 3-3 2-1 6-5", "6-2 5-5 5-3 3-1 2-0"],
+        top="6-6",
+    )
+    text = rnd.to_position()
+    assert text.split()[1] == "6-6>5-5"
+    again = Round.from_position(HIGHEST3, text)
+    assert (again.dealt_for, again.round_double, again.legal_moves()) == (
+        t("6-6"), t("5-5"), [play("5-5")],
+    )  # fmt: skip
+    assert again.view(0) == Round.from_position(HIGHEST3, text).view(0)
+    holder = attrs.evolve(HIGHEST3, start="holder")
+    with pytest.raises(ChickenFootError, match=r"only a highest_held start.*\(R6b\)"):
+        Round.from_position(holder, text)
+    with pytest.raises(ChickenFootError, match=r"lower double.*\(R6b\)"):
+        Round.from_position(HIGHEST3, text.replace("6-6>5-5", "4-4>5-5"))
+    with pytest.raises(ChickenFootError, match=r"seat 2 holds 5-5.*'6-6>5-5' \(R6b\)"):
+        Round.from_position(HIGHEST3, text.replace("6-6>5-5", "6-6>4-4"))
+    with pytest.raises(ChickenFootError, match=r"seat 2 holds 5-5.*\(R6b\)"):
+        Round.from_position(HIGHEST3, text.replace("6-6>5-5", "6-6"))
+
+
+def test_r6b_is_a_start_of_its_own() -> None:
+    """R6b: other starts never open on a lower double; a highest_held start with the
+    dealt-for double held is the holder start."""
+    assert variant(hand=5, start="highest_held").start == "highest_held"
+    with pytest.raises(RulesError, match="start is one of 'holder', 'centre', 'highest_held'"):
+        variant(hand=5, start="lowest")
 
 
 # == R13b: a drawn tile waits a turn ======================================================================

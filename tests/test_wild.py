@@ -54,6 +54,7 @@ def test_the_page_has_the_wild_variants() -> None:
     assert any(k["round_order"] == "down_up" for k in knobs.values())
     assert any(k["play_drawn"] == "may" for k in knobs.values())
     assert any(k["play_drawn"] == "never" for k in knobs.values())
+    assert any(k["start"] == "highest_held" for k in knobs.values())
 
 
 def knobs_file(rules: Rules, path: Path) -> Path:

@@ -37,7 +37,7 @@ from ._moves import DRAW, PASS, Draw, Move, Pass, Play
 from ._rules import Rules
 from ._scoring import hand_scores, round_winner
 from ._table import ROOT, TableState, play_of
-from ._tiles import TILES, Tile
+from ._tiles import HIGH, LOW, TILES
 
 __all__ = ["Ending", "Obligation", "Outcome", "Policy", "State", "new_state"]
 
@@ -220,7 +220,7 @@ class State:
         seat = self.to_move
         hand = self.hands[seat]
         if self.lead < 0:
-            return self._search_refusal(move, seat, hand, TILES[self.table.double])
+            return self._search_refusal(move, seat)
         if isinstance(move, Play):
             return self._play_refusal(move, seat, hand)
         # The turn's rules decide (R12-R15); what follows explains.
@@ -249,26 +249,35 @@ class State:
             return "the boneyard is empty"
         return f"the boneyard is closed: {self.left} tiles left and the reserve is {reserve}"
 
-    def _search_refusal(
-        self, move: Move, seat: int, hand: int, double: Tile
-    ) -> tuple[str, str] | None:
-        holds = hand >> double.index & 1
+    def _search_refusal(self, move: Move, seat: int) -> tuple[str, str] | None:
+        """Why ``move`` is illegal before the round double is placed (R6, R6b)."""
+        table = self.table
+        double = TILES[table.double]
+        first = self.moves()[0]
+        due = first.tile if type(first) is Play else None  # the double this seat places
+        lower = self.rules.start == "highest_held"  # R6b: a lower double may open
         if isinstance(move, Play):
-            if move.tile != double:
-                return f"the round double {double} is placed first", "R6"
+            target = double if due is None else due
+            rule = "R6b" if lower and target.index != table.dealt else "R6"
+            if move.tile != target:
+                if due is None and lower:
+                    return f"the round double, {double} or a lower double, is placed first", "R6b"
+                return f"the round double {target} is placed first", rule
             if move.onto is not None:
-                return f"the round double {double} is placed with onto=None", "R4"
-            if not holds:
-                return f"seat {seat} does not hold {double}", "R6"
+                return f"the round double {target} is placed with onto=None", "R4"
+            if due is None:
+                return f"seat {seat} does not hold {target}", "R6"
             return None
-        if holds:
-            return f"seat {seat} holds the round double {double} and must place it", "R6"
+        if due is not None:
+            rule = "R6b" if lower and due.index != table.dealt else "R6"
+            return f"seat {seat} holds the round double {due} and must place it", rule
+        searched, rule = (f"{double} or a lower double", "R6b") if lower else (f"{double}", "R6")
         if self.turn_draws:
             if isinstance(move, Draw):
-                return f"seat {seat} has drawn once in the search for {double}", "R6"
+                return f"seat {seat} has drawn once in the search for {searched}", rule
             return None
         if isinstance(move, Pass):
-            return f"seat {seat} must draw in the search for {double}", "R6"
+            return f"seat {seat} must draw in the search for {searched}", rule
         return None
 
     def _play_refusal(self, move: Play, seat: int, hand: int) -> tuple[str, str] | None:
@@ -298,8 +307,8 @@ class State:
             hands = list(self.hands)
             hands[seat] &= ~(1 << t)
             onto = move.onto
-            if onto is None:  # R6: the round double is placed, and its placer leads
-                lead, table = seat, self.table.with_round_double(rules.opening_toes)
+            if onto is None:  # R6, R6b: the round double is placed, and its placer leads
+                lead, table = seat, self.table.with_round_double(rules.opening_toes, t)
             else:
                 lead = self.lead
                 table = self.table.after(
@@ -398,7 +407,11 @@ def turn_moves(
     if not table.placed:  # R6: the round double is placed or searched for
         if hand >> table.double & 1:
             return [play_of(table.double, ROOT)]
-        return [PASS] if turn_draws else [DRAW]
+        if not turn_draws:
+            return [DRAW]
+        if rules.start == "highest_held" and drawn < table.double and HIGH[drawn] == LOW[drawn]:
+            return [play_of(drawn, ROOT)]  # R6b: a lower double drawn in the search opens
+        return [PASS]
     if turn_draws:  # R13: only the drawn tile
         if rules.play_drawn == "never":  # R13b: the drawer passes
             return [PASS]

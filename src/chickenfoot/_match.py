@@ -149,7 +149,9 @@ class Match:
 
     @property
     def next_round_double(self) -> Tile | None:
-        """The round double of the next round (R19, R20), or ``None`` once the match is over.
+        """The double the next round is dealt for (R19, R20), or ``None`` once the match is
+        over: its round double, or in a ``highest_held`` start the double it searches down
+        from (R6b).
 
         Doubles go from the set's highest down to 0-0 (and back up with
         :attr:`Rules.round_order <chickenfoot.Rules.round_order>` ``"down_up"``, R19b) and,

@@ -11,7 +11,9 @@ Nine fields, separated by spaces:
 field          what it says
 =============  =======================================================================
 ``cf1``        the notation and its version
-double         the round double (``6-6``), even before it is placed (R6)
+double         the round double (``6-6``), even before it is placed (R6); in a
+               ``highest_held`` start that opens on a lower double, the double the
+               round was dealt for, ``>`` and the round double (``6-6>4-4``, R6b)
 layout         the tiles on the table in an order they were played, each written as a
                move (``6-1@6-6``: 6-1 onto 6-6, R4), the round double first and alone;
                ``-`` before the round double is placed
@@ -42,7 +44,7 @@ from ._engine import new_state
 from ._moves import Draw, Play
 from ._shown import table_of
 from ._table import Origin, Placement, TableState
-from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
+from ._tiles import HIGH, MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
 from .errors import ChickenFootError, PositionError
 
 if TYPE_CHECKING:
@@ -75,6 +77,7 @@ def position_of(rnd: Round) -> str:
     drawn = rnd.drawn_tile
     return _written(
         rnd,
+        rnd.round_double,
         rnd.layout.placements,
         rnd.hands,
         rnd.boneyard,
@@ -99,6 +102,7 @@ def start_position(rnd: Round) -> str | None:
     drawn = TILES[state.boneyard[origin.draws - 1]] if origin.draws else None
     return _written(
         rnd,
+        TILES[origin.double],
         origin.placements,
         rnd.dealt_hands,
         rnd.dealt_boneyard,
@@ -111,6 +115,7 @@ def start_position(rnd: Round) -> str | None:
 
 def _written(
     rnd: Round,
+    double: Tile,
     placements: Sequence[Placement],
     hands: Sequence[Sequence[Tile]],
     boneyard: Sequence[Tile],
@@ -121,10 +126,11 @@ def _written(
 ) -> str:
     layout = ",".join(str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in placements)
     lead_text = "-" if lead is None or rnd.rules.start == "centre" else str(lead)
+    dealt = rnd.dealt_for
     return " ".join(
         (
             PREFIX,
-            str(rnd.round_double),
+            str(double) if dealt == double else f"{dealt}>{double}",
             layout or "-",
             "/".join(_tiles_text(hand) for hand in hands),
             _tiles_text(boneyard),
@@ -222,9 +228,22 @@ def round_from_position(rules: Rules, text: object) -> Round:
         raise PositionError(f"hands: {players} hands: {exc}") from exc
     read = _Reader(n)
 
+    dealt_text, lower, double_text = double_text.rpartition(">")
     double = read.tile(double_text, "double")
     if not double.is_double:
         raise PositionError(f"double: the round double is a double, not {double}")
+    dealt = read.tile(dealt_text, "double") if lower else double
+    if lower:
+        if rules.start != "highest_held":
+            raise PositionError(
+                f"double: {dealt}>{double} opens a round dealt for {dealt} on a lower double, "
+                f"which only a highest_held start does, not {rules.start!r} (R6b)"
+            )
+        if not dealt.is_double or dealt.high <= double.high:
+            raise PositionError(
+                f"double: in {dealt}>{double} the round dealt for {dealt} opens on a lower "
+                f"double; write the double dealt for, '>' and the lower round double (R6b)"
+            )
     to_move = _seat(move_text, "to move", players, optional=True)
     first = _seat(first_text, "first", players, optional=False)
     if first is None:  # not optional: _seat never says None; the check is for mypy
@@ -232,7 +251,7 @@ def round_from_position(rules: Rules, text: object) -> Round:
     lead = _seat(lead_text, "lead", players, optional=True)
 
     # The layout, replayed tile by tile through the placement rules (R1-R3, R7-R9).
-    table = TableState.empty(n, double.index)
+    table = TableState.empty(n, double.index, dealt.index)
     placements: list[Placement] = []
     if layout_text != "-":
         for i, part in enumerate(layout_text.split(",")):
@@ -250,7 +269,7 @@ def round_from_position(rules: Rules, text: object) -> Round:
                         f"{where}: the layout starts from the round double {double}, not {t} (R1)"
                     )
                 read.place(t, "the layout")
-                table = table.with_round_double(rules.opening_toes)
+                table = table.with_round_double(rules.opening_toes, t.index)
                 placements.append(Placement(t, None, None))
                 continue
             if not at:
@@ -387,14 +406,18 @@ def checked_round(
                     f"turn: seat {to_move} drew while holding "
                     f"{tiles_of(playable)[0]}, which has a play (R12)"
                 )
+    if rules.start == "highest_held" and not placed:
+        _check_highest_held(table, masks, to_move, drawn)
     if not placed and holder is not None and holder != to_move and to_move is not None:
         raise PositionError(
             f"to move: seat {holder} holds the round double {double} and "
             f"places it before anyone else moves (R6)"
         )
 
+    if draws and drawn is None:  # the caller names the last drawn tile of every draw
+        raise PositionError("turn: name the tile drawn last, as '1:5-1'")
     inner = (-1 if drawn is None else drawn.index,) * draws + boneyard
-    origin = Origin(tuple(placements), lead_seat, draws)
+    origin = Origin(tuple(placements), lead_seat, draws, table.double)
     table = table.with_origin(origin)
     empty = [s for s, h in enumerate(masks) if not h]
     if empty and (len(empty) > 1 or not placed):
@@ -416,12 +439,42 @@ def checked_round(
     return rnd
 
 
-def table_after(rules: Rules, n: int, double: int, placements: Sequence[Placement]) -> TableState:
+def _check_highest_held(
+    table: TableState, masks: tuple[int, ...], to_move: int | None, drawn: Tile | None
+) -> None:
+    """Before the round double is placed in a ``highest_held`` start, the highest double
+    held at or below the one dealt for is the round double; while nobody holds one, the
+    search goes on for the double dealt for (R6b). The tile the seat to move has just drawn
+    in the search does not count: it is placed at once if it is such a double."""
+    double, dealt = TILES[table.double], TILES[table.dealt]
+    skip = -1 if drawn is None or to_move is None else drawn.index
+    for k in range(dealt.high, -1, -1):
+        d = k * (k + 3) // 2
+        for seat, hand in enumerate(masks):
+            if hand >> d & 1 and not (seat == to_move and d == skip):
+                if d != table.double:
+                    shown = f"{dealt}>{TILES[d]}" if d != table.dealt else f"{dealt}"
+                    raise PositionError(
+                        f"double: seat {seat} holds {TILES[d]}, the highest double at or "
+                        f"below {dealt}, so the round opens on it, not on {double}; "
+                        f"write the double as {shown!r} (R6b)"
+                    )
+                return
+    if table.double != table.dealt:
+        raise PositionError(
+            f"double: nobody holds {double}; until a seat holds a double at or below "
+            f"{dealt}, the search goes on for {dealt}: write the double as '{dealt}' (R6b)"
+        )
+
+
+def table_after(
+    rules: Rules, n: int, double: int, dealt: int, placements: Sequence[Placement]
+) -> TableState:
     """The table after ``placements`` were played in order (trusted: they are legal)."""
-    table = TableState.empty(n, double)
+    table = TableState.empty(n, double, dealt)
     for p in placements:
         if p.onto is None:
-            table = table.with_round_double(rules.opening_toes)
+            table = table.with_round_double(rules.opening_toes, p.tile.index)
         else:
             table = table.after(
                 p.tile.index, p.onto.index, rules.toes_per_double, rules.first_foot_required
@@ -429,11 +482,14 @@ def table_after(rules: Rules, n: int, double: int, placements: Sequence[Placemen
     return table
 
 
-def _drew_fairly(table: TableState, before: int) -> bool:
+def _drew_fairly(table: TableState, before: int, rules: Rules) -> bool:
     """Whether a seat holding bitmask ``before`` had to draw: no play (R12), or in the
-    search for the round double, not the double itself (R6)."""
+    search for the round double, not the double itself (R6), nor in a ``highest_held``
+    start any double below the one dealt for (R6b)."""
     if table.placed:
         return not table.playable(before)
+    if rules.start == "highest_held":
+        return not any(before >> (k * (k + 3) // 2) & 1 for k in range(HIGH[table.dealt] + 1))
     return not before >> table.double & 1
 
 
@@ -466,7 +522,7 @@ def sample_position_state(view: RoundView, rng: random.Random, max_tries: int) -
     known |= {t for seat in played for _, t in seat}
     pool = [t for t in TILES[: set_length(n)] if t not in known]
     mover = events[0].seat if events else view.to_move
-    table = table_after(rules, n, view_table.double, origin.placements)
+    table = table_after(rules, n, origin.double, view_table.dealt, origin.placements)
     lead = None if origin.lead < 0 or rules.start == "centre" else origin.lead
     known_drawn = start_drawn_tile(view)
     last: Round | None = None
@@ -494,7 +550,9 @@ def sample_position_state(view: RoundView, rng: random.Random, max_tries: int) -
                 start_drawn = events[0].move.tile  # only the drawn tile is played (R13)
             else:  # a tile whose drawing the rest of the hand allowed (R6, R12)
                 hand = mask_of(dealt[mover])
-                fits = [t for t in dealt[mover] if _drew_fairly(table, hand & ~(1 << t.index))]
+                fits = [
+                    t for t in dealt[mover] if _drew_fairly(table, hand & ~(1 << t.index), rules)
+                ]
                 if not fits:
                     continue  # no tile of this hand could have been drawn: sample again
                 start_drawn = rng.choice(fits)

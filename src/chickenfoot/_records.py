@@ -313,6 +313,9 @@ def _tiles(value: _Json, path: str) -> list[Tile]:
 
 # -- reading a record ---------------------------------------------------------------------
 
+#: The optional key of a round entry: the double the round was dealt for (R6b).
+_DEALT_FOR: Final = ("dealt_for",)
+
 
 @attrs.frozen
 class _Entry:
@@ -325,6 +328,14 @@ class _Entry:
     moves: list[tuple[str, Move]]
     #: The position a round record starts from, instead of a deal (Round.from_position).
     position: str | None = None
+    #: The double the round was dealt for, where a ``highest_held`` start opened it on a
+    #: lower one (R6b); ``round_double`` otherwise.
+    dealt_for: Tile | None = None
+
+    @property
+    def dealt(self) -> Tile:
+        """The double the round is dealt for (R19)."""
+        return self.round_double if self.dealt_for is None else self.dealt_for
 
 
 @attrs.frozen
@@ -452,17 +463,26 @@ def _read_entry(value: _Json, path: str, players: int, seed: int | None, kind: s
             _fail(_in(path, "position"), "only a round record starts from a position")
         if "deal" in value:
             _fail(_in(path, "deal"), "a round that starts from a position has no deal")
-        obj = _object(value, path, ("round_double", "first", "position", "moves"))
+        obj = _object(value, path, ("round_double", "first", "position", "moves"), _DEALT_FOR)
         position = _string(obj["position"], _in(path, "position"), MAX_POSITION)
     elif seed is None:
-        obj = _object(value, path, ("round_double", "first", "deal", "moves"))
+        obj = _object(value, path, ("round_double", "first", "deal", "moves"), _DEALT_FOR)
     else:
         if isinstance(value, dict) and "deal" in value:
             _fail(_in(path, "deal"), "a record with a seed has no deals: the seed deals")
-        obj = _object(value, path, ("round_double", "first", "moves"))
+        obj = _object(value, path, ("round_double", "first", "moves"), _DEALT_FOR)
     double = _tile(obj["round_double"], _in(path, "round_double"))
     if not double.is_double:
         _fail(_in(path, "round_double"), f"{double} is not a double")
+    dealt_for = None
+    if "dealt_for" in obj:
+        dealt_for = _tile(obj["dealt_for"], _in(path, "dealt_for"))
+        if not dealt_for.is_double or dealt_for.high <= double.high:
+            _fail(
+                _in(path, "dealt_for"),
+                f"{dealt_for} is not a double above the round double {double}; a record "
+                f"writes dealt_for only for a round that opened on a lower double (R6b)",
+            )
     first = _integer(obj["first"], _in(path, "first"))
     dealt = None
     if seed is None and position is None:
@@ -483,7 +503,7 @@ def _read_entry(value: _Json, path: str, players: int, seed: int | None, kind: s
             moves.append((text, _parse_move(text)))
         except ChickenFootError as exc:
             raise RecordError(f"{at}: {exc}") from exc
-    return _Entry(double, first, dealt, moves, position)
+    return _Entry(double, first, dealt, moves, position, dealt_for)
 
 
 # -- replaying ----------------------------------------------------------------------------
@@ -504,7 +524,18 @@ def _replay_round(parsed: _Parsed) -> Round:
             rnd = rnd.apply(move)
         except IllegalMoveError as exc:
             raise _refused(f"round 1, move {number}", text, exc) from exc
+    _check_opened(rnd, entry, 1)
     return rnd
+
+
+def _check_opened(rnd: Round, entry: _Entry, number: int) -> None:
+    """Refuse an entry whose round double is not the one its moves opened the round on."""
+    if rnd.round_double != entry.round_double:
+        raise RecordError(
+            f"round {number}: round_double is {entry.round_double} in the record, but the "
+            f"round dealt for {rnd.dealt_for} opens on {rnd.round_double} after its moves "
+            f"(R6, R6b)"
+        )
 
 
 def _dealt_round(parsed: _Parsed) -> Round:
@@ -516,13 +547,13 @@ def _dealt_round(parsed: _Parsed) -> Round:
                 parsed.rules,
                 parsed.players,
                 seed=parsed.seed,
-                round_double=entry.round_double,
+                round_double=entry.dealt,
                 first=entry.first,
             )
         return Round.from_deal(
             parsed.rules,
             *entry.deal,
-            round_double=entry.round_double,
+            round_double=entry.dealt,
             first=entry.first,
         )
     except (ChickenFootError, ValueError, TypeError) as exc:
@@ -541,10 +572,11 @@ def _position_round(parsed: _Parsed, entry: _Entry) -> Round:
             "round 1, position",
             f"{rnd.players} hands, but the record has {parsed.players} players",
         )
-    if rnd.round_double != entry.round_double:
+    if rnd.dealt_for != entry.dealt:
+        key = "round_double" if entry.dealt_for is None else "dealt_for"
         _fail(
-            "round 1, round_double",
-            f"{entry.round_double}, but the position's round double is {rnd.round_double}",
+            f"round 1, {key}",
+            f"{entry.dealt}, but the position's round is dealt for {rnd.dealt_for}",
         )
     if rnd.first != entry.first:
         _fail("round 1, first", f"seat {entry.first}, but the position's first seat is {rnd.first}")
@@ -557,10 +589,11 @@ def _replay_match(parsed: _Parsed) -> Match:
         number = index + 1
         match = _start(parsed, match, index)
         rnd = match.round
-        if rnd.round_double != entry.round_double:
+        if rnd.dealt_for != entry.dealt:
+            key = "round_double" if entry.dealt_for is None else "dealt_for"
             raise RecordError(
-                f"round {number}: round_double is {entry.round_double} in the record, "
-                f"but the match deals {rnd.round_double} for round {number} (R19)"
+                f"round {number}: {key} is {entry.dealt} in the record, "
+                f"but the match deals {rnd.dealt_for} for round {number} (R19)"
             )
         if rnd.first != entry.first:
             raise RecordError(
@@ -579,6 +612,8 @@ def _replay_match(parsed: _Parsed) -> Match:
                 match = match.apply(move)
             except IllegalMoveError as exc:
                 raise _refused(f"round {number}, move {count}", text, exc) from exc
+        played = match.finished[index] if len(match.finished) > index else match.round
+        _check_opened(played, entry, number)
     if match is None:  # _read refuses a record without rounds; this is for mypy
         raise RecordError("rounds: a match record has at least 1 entry")
     started = len(parsed.rounds)
@@ -639,6 +674,8 @@ def rules_record(rules: Rules) -> _Record:
 
 def _entry_record(rnd: Round, dealt: bool) -> _Record:
     entry: _Record = {"round_double": str(rnd.round_double), "first": rnd.first}
+    if rnd.dealt_for != rnd.round_double:  # R6b: opened on a lower double
+        entry["dealt_for"] = str(rnd.dealt_for)
     position = start_position(rnd)
     if position is not None:
         entry["position"] = position

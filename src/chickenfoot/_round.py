@@ -20,7 +20,7 @@ from ._moves import Draw, Event, Move, Pass, Play
 from ._rules import Rules
 from ._shown import TableShown
 from ._table import TableState
-from ._tiles import TILES, Tile, set_length, tiles_of
+from ._tiles import HIGH, TILES, Tile, set_length, tiles_of
 from .errors import DealError, IllegalMoveError
 
 if TYPE_CHECKING:
@@ -97,7 +97,8 @@ class Round(TableShown):
             seed: the shuffle's seed, an int from ``-2**63`` to ``2**64 - 1`` (what a
                 game record holds), or ``None`` to pick one.
             round_double: the round double as a tile or its number; the set's highest
-                double by default.
+                double by default. In a ``highest_held`` start it is the double the round
+                is dealt for (:attr:`dealt_for`), and it may open on a lower one (R6b).
             first: the round's first seat (R23): who moves first in a ``centre`` start,
                 and who begins the search draws in a ``holder`` start (R6).
 
@@ -116,7 +117,7 @@ class Round(TableShown):
         double = _round_double(round_double, n)
         check_seat(first, players, "first")
         seed = checked_seed(seed)
-        order = [t for t in range(set_length(n)) if rules.start == "holder" or t != double]
+        order = [t for t in range(set_length(n)) if rules.start != "centre" or t != double]
         random.Random(seed).shuffle(order)
         hands = []
         for seat in range(players):
@@ -144,7 +145,8 @@ class Round(TableShown):
             hands: each seat's tiles; as many hands as players, each of the variant's
                 hand size.
             boneyard: the undealt tiles in draw order, the first drawn first.
-            round_double: the round double as a tile or its number. In a ``centre``
+            round_double: the round double as a tile or its number (in a
+                ``highest_held`` start the double it is dealt for, R6b). In a ``centre``
                 start it is on the table, so in no hand and not in the boneyard.
             first: the round's first seat (R23), as in :meth:`deal`.
 
@@ -187,7 +189,7 @@ class Round(TableShown):
         expected = set_length(n) - (rules.start == "centre")
         if len(where) != expected:
             missing = [t for t in TILES[: set_length(n)] if t not in where and t != centre]
-            if rules.start == "holder" and centre not in where:
+            if rules.start != "centre" and centre not in where:
                 missing.insert(0, centre)
             raise DealError(f"{', '.join(map(str, missing))} missing from the deal (R5)")
         return cls._start(rules, n, tuple(masks), tuple(t.index for t in pile), double, first, None)
@@ -203,12 +205,20 @@ class Round(TableShown):
         first: int,
         seed: int | None,
     ) -> Round:
-        table = TableState.empty(n, double)
         if rules.start == "centre":
-            lead, to_move, table = first, first, table.with_round_double(rules.opening_toes)
+            table = TableState.empty(n, double, double)
+            lead, to_move, table = first, first, table.with_round_double(rules.opening_toes, double)
         else:  # R6: the holder of the round double places it; else the search begins
+            opening, to_move = double, first
+            bottom = 0 if rules.start == "highest_held" else HIGH[double]
+            for k in range(HIGH[double], bottom - 1, -1):
+                d = k * (k + 3) // 2  # R6b: the highest double held at or below it
+                holder = next((s for s, h in enumerate(hands) if h >> d & 1), -1)
+                if holder >= 0:
+                    opening, to_move = d, holder
+                    break
             lead = -1
-            to_move = next((s for s, h in enumerate(hands) if h >> double & 1), first)
+            table = TableState.empty(n, opening, double)
         state = new_state(rules, table, hands, boneyard, lead=lead, to_move=to_move)
         return _make(rules, state, None, 0, (hands, first, seed))
 
@@ -234,8 +244,25 @@ class Round(TableShown):
 
     @property
     def round_double(self) -> Tile:
-        """The double that opens the round."""
+        """The double that opens the round. In a ``highest_held`` start it may be lower
+        than :attr:`dealt_for`: the highest double held at or below that one, or while
+        nobody holds one, :attr:`dealt_for` until a search draw turns up a double (R6b)."""
         return TILES[self._state.table.double]
+
+    @property
+    def dealt_for(self) -> Tile:
+        """The double the round was dealt for (R19): the :attr:`round_double`, except in a
+        ``highest_held`` start that opens on a lower double (R6b). A match deals its next
+        round for the next double after this one.
+
+        >>> import attrs
+        >>> from chickenfoot import PRESETS, Round
+        >>> small = attrs.evolve(PRESETS["chickie-duel"], start="highest_held")
+        >>> rnd = Round.deal(small, 2, seed=5, round_double=4)
+        >>> rnd.dealt_for, rnd.round_double, rnd.legal_moves()
+        (Tile(4, 4), Tile(3, 3), [Play(Tile(3, 3), onto=None)])
+        """
+        return TILES[self._state.table.dealt]
 
     @property
     def first(self) -> int:
@@ -586,6 +613,7 @@ class Round(TableShown):
             or a.to_move != b.to_move
             or self._deal[1] != other._deal[1]
             or a.table.double != b.table.double
+            or a.table.dealt != b.table.dealt
             or a.outcome != b.outcome
             or self.rules != other.rules
             or a.boneyard != b.boneyard

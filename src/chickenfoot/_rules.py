@@ -33,8 +33,9 @@ __all__ = [
 ]
 
 #: How a round starts (R6), ``"holder"`` placing the dealt round double and ``"centre"``
-#: putting it on the table before the deal.
-Start: TypeAlias = Literal["holder", "centre"]
+#: putting it on the table before the deal; ``"highest_held"`` opens on the highest double
+#: held at or below it (R6b).
+Start: TypeAlias = Literal["holder", "centre", "highest_held"]
 #: Whether a playable drawn tile must be played (R13), may be kept, or is never played in
 #: the turn it was drawn (R13b).
 PlayDrawn: TypeAlias = Literal["must", "may", "never"]
@@ -94,7 +95,7 @@ def _rounds(_: object, attribute: attrs.Attribute[Any], value: object) -> None:
 
 #: The values of each knob with a fixed set of them; the validators, the records and the
 #: knob help all read them from here.
-STARTS: Final[tuple[Start, ...]] = ("holder", "centre")
+STARTS: Final[tuple[Start, ...]] = ("holder", "centre", "highest_held")
 PLAY_DRAWN: Final[tuple[PlayDrawn, ...]] = ("must", "may", "never")
 ROUND_ORDERS: Final[tuple[RoundOrder, ...]] = ("down", "down_up")
 TARGET_MODES: Final[tuple[TargetMode, ...]] = ("exceeds", "reaches")
@@ -183,11 +184,18 @@ class Rules:
             "Tiles dealt to each player; its player counts are the ones the variant covers.",
         ),
     )
-    #: How a round starts (R6).
+    #: How a round starts (R6): the holder of the round double places it (``"holder"``),
+    #: it lies in the centre before the deal (``"centre"``), or the holder of the highest
+    #: double at or below it places that one, which becomes the round double (R6b,
+    #: ``"highest_held"``).
     start: Start = attrs.field(
         default="holder",
         validator=_choice(*STARTS),
-        metadata=_about("R6, R23", STARTS, "Who places the round double, and who moves first."),
+        metadata=_about(
+            "R6, R6b, R23",
+            STARTS,
+            "Who places the round double (or the highest double held below it), who moves first.",
+        ),
     )
     #: Places on the round double, 4 for the cross and 6 for the double chicken foot (R3).
     opening_toes: int = attrs.field(

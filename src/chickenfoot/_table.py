@@ -155,6 +155,8 @@ class Origin:
     lead: int
     #: How many tiles the seat to move had drawn in that turn (R13).
     draws: int
+    #: The index of the round double then (R6b: a search may still open a lower one).
+    double: int
 
 
 # Module constants declared Final are C statics in the compiled build, where a name
@@ -189,10 +191,14 @@ class TableState:
     ``free`` places left, or -1. ``need_foot`` is set between a finished cross and the
     first foot (R8). ``on`` is the bitmask of the tiles on the table. ``origin`` is the
     position a round was set up from (:meth:`Round.from_position`), or ``None`` for a
-    dealt round.
+    dealt round. ``double`` is the index of the round double; ``dealt`` that of the double
+    the round was dealt for, the same but in a ``highest_held`` start that opens on a
+    lower double (R6b). In that start's search for a double, ``double`` is ``dealt`` until
+    a drawn double is placed.
     """
 
-    __slots__ = ("double", "ends", "free", "n", "need_foot", "on", "origin", "pending", "suit")
+    __slots__ = ("dealt", "double", "ends", "free", "n", "need_foot", "on", "origin", "pending",
+                 "suit")  # fmt: skip
 
     n: int
     suit: tuple[int, ...]
@@ -203,6 +209,7 @@ class TableState:
     need_foot: bool
     on: int
     origin: Origin | None
+    dealt: int
 
     def __init__(
         self,
@@ -215,33 +222,36 @@ class TableState:
         need_foot: bool,
         on: int,
         origin: Origin | None,
+        dealt: int,
     ) -> None:
         self.n, self.suit, self.double, self.ends = n, suit, double, ends
         self.pending, self.free, self.need_foot, self.on = pending, free, need_foot, on
-        self.origin = origin
+        self.origin, self.dealt = origin, dealt
 
     def __reduce__(self) -> tuple[type[TableState], tuple[object, ...]]:
         # Pickled through the constructor: a class compiled by mypyc has no empty __new__.
         fields = (self.n, self.suit, self.double, self.ends, self.pending, self.free)
-        return TableState, (*fields, self.need_foot, self.on, self.origin)
+        return TableState, (*fields, self.need_foot, self.on, self.origin, self.dealt)
 
     @classmethod
-    def empty(cls, n: int, double: int) -> TableState:
-        """The table of double-``n`` before the round double ``double`` is placed."""
-        return TableState(n, suit_masks(n), double, ((),) * (n + 1), -1, 0, False, 0, None)
+    def empty(cls, n: int, double: int, dealt: int) -> TableState:
+        """The table of double-``n`` before the round double ``double`` is placed, in a
+        round dealt for the double ``dealt`` (the same but in a R6b start)."""
+        return TableState(n, suit_masks(n), double, ((),) * (n + 1), -1, 0, False, 0, None, dealt)
 
-    def with_round_double(self, opening_toes: int) -> TableState:
-        """The round double placed, offering ``opening_toes`` places (R3, R6)."""
-        d = self.double
+    def with_round_double(self, opening_toes: int, d: int) -> TableState:
+        """The round double, index ``d``, placed, offering ``opening_toes`` places (R3, R6,
+        R6b: a search may place a lower double than the one searched for)."""
         return TableState(
-            self.n, self.suit, d, self.ends, d, opening_toes, False, 1 << d, self.origin
-        )
+            self.n, self.suit, d, self.ends, d, opening_toes, False, 1 << d, self.origin,
+            self.dealt,
+        )  # fmt: skip
 
     def with_origin(self, origin: Origin) -> TableState:
         """This table, marked as the position a round was set up from."""
         return TableState(
             self.n, self.suit, self.double, self.ends, self.pending, self.free,
-            self.need_foot, self.on, origin,
+            self.need_foot, self.on, origin, self.dealt,
         )  # fmt: skip
 
     @property
@@ -349,7 +359,7 @@ class TableState:
                 ends = _opened(ends, LOW[t] if HIGH[t] == k else HIGH[t], t)
         return TableState(
             self.n, self.suit, self.double, ends, pending, free, need_foot, self.on | 1 << t,
-            self.origin,
+            self.origin, self.dealt,
         )  # fmt: skip
 
     def open_ends(self) -> tuple[OpenEnd, ...]:

@@ -109,6 +109,7 @@ class RoundView(TableShown):
             or self.boneyard_count != other.boneyard_count
             or self.to_move != other.to_move
             or self.round_double != other.round_double
+            or self._table.dealt != other._table.dealt
             or self.first != other.first
             or self.outcome != other.outcome
             or self._mine != other._mine
@@ -131,6 +132,12 @@ class RoundView(TableShown):
     def players(self) -> int:
         """How many seats play."""
         return len(self.hand_counts)
+
+    @property
+    def dealt_for(self) -> Tile:
+        """The double the round was dealt for: :attr:`round_double`, except in a
+        ``highest_held`` start that opens on a lower double (R6b)."""
+        return TILES[self._table.dealt]
 
     @property
     def drawn_tile(self) -> Tile | None:
@@ -388,9 +395,12 @@ def sample_state(view: RoundView, rng: random.Random, max_tries: int) -> Round:
     if centre:
         known.add(double)
     pool = [t for t in tile_set(n) if t not in known]
+    unheld = _unheld_doubles(view, events)
     last: Round | None = None
     for _ in range(max(1, max_tries)):
         rng.shuffle(pool)
+        if len(unheld & set(pool)) <= view.boneyard_count:
+            pool.sort(key=unheld.__contains__)  # stable: into the boneyard, R6b
         hands: list[list[Tile]] = []
         rest = iter(pool)
         for seat, count in enumerate(view.hand_counts):
@@ -407,15 +417,34 @@ def sample_state(view: RoundView, rng: random.Random, max_tries: int) -> Round:
                 + [t for _, t in played[seat] if t not in mine]
             )
         boneyard = [t for t, _ in drawn] + remaining
-        start = Round.from_deal(rules, dealt, boneyard, round_double=double, first=view.first)
+        start = Round.from_deal(
+            rules, dealt, boneyard, round_double=view.dealt_for, first=view.first
+        )
         state = _replays(start, events, view.to_move)
-        if state is not None:
+        if state is not None and state.round_double == view.round_double:  # R6b
             return state
         last = start
     assert last is not None
     for e in events:  # no consistent sample found: keep the last one, replayed unchecked
         last = apply_unchecked(last, e.move)
     return last
+
+
+def _unheld_doubles(view: RoundView, events: tuple[Event, ...]) -> set[Tile]:
+    """The doubles nobody held at the deal of a ``highest_held`` round, as its history
+    shows (R6b): above the double a holder placed at once, or every double at or below the
+    one dealt for when the round began with a search. The sample keeps them in the
+    boneyard (not drawn since), one way the deal can have been."""
+    if view.rules.start != "highest_held":
+        return set()
+    top = view.dealt_for.high
+    if events and type(events[0].move) is Draw:
+        bottom = 0  # a search: nobody held any double at or below the one dealt for
+    elif events or view.round_double != view.dealt_for:
+        bottom = view.round_double.high + 1  # placed by its holder at the deal
+    else:
+        return set()
+    return {Tile(k, k) for k in range(bottom, top + 1)}
 
 
 def _replays(start: Round, events: tuple[Event, ...], to_move: int | None) -> Round | None:

@@ -57,6 +57,7 @@ def _round_body(view: RoundView) -> _Json:
         "boneyard_count": view.boneyard_count,
         "to_move": view.to_move,
         "round_double": str(view.round_double),
+        "dealt_for": str(view.dealt_for),
         "first": view.first,
         "table": {
             "placements": [

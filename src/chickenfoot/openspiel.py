@@ -13,7 +13,8 @@ One game is one round (R5-R18). Its parameters are ``preset`` (a preset name or 
 default ``"chickie-duel"``), ``players`` (default 2), and knobs that override the preset:
 ``boneyard_reserve``, ``double_blank``, ``blank_value`` and ``draws_per_turn`` (-1 keeps
 the preset's value; ``draws_per_turn=0`` means no limit), ``play_drawn`` (``""`` keeps it, else
-``"must"``, ``"may"`` or ``"never"``), ``round_double`` (its number; -1 for the set's highest) and
+``"must"``, ``"may"`` or ``"never"``), ``start`` (``""`` keeps it, else ``"holder"``,
+``"centre"`` or ``"highest_held"``), ``round_double`` (its number; -1 for the set's highest) and
 ``first`` (the round's first seat, R23).
 
 **Chance.** The deal is one chance node per tile dealt: seat 0's hand first, then seat
@@ -78,6 +79,7 @@ PARAMETERS: Final[Mapping[str, int | str]] = {
     "blank_value": -1,
     "draws_per_turn": -1,
     "play_drawn": "",
+    "start": "",
     "round_double": -1,
     "first": 0,
 }
@@ -171,8 +173,9 @@ def _config(params: tuple[tuple[str, int | str], ...]) -> _Config:
     draws = int(values["draws_per_turn"])
     if draws >= 0:
         knobs["draws_per_turn"] = draws or None
-    if values["play_drawn"] != "":
-        knobs["play_drawn"] = values["play_drawn"]
+    for name in ("play_drawn", "start"):
+        if values[name] != "":
+            knobs[name] = values[name]
     if knobs:
         rules = attrs.evolve(rules, **knobs)
     players = int(values["players"])

@@ -168,7 +168,7 @@ def deal(rules: Rules, position: Position) -> tuple[list[list[RefTile]], list[Re
     size = rules.hand_size(position.players)
     double = n if position.round_double is None else position.round_double
     tiles = [(high, low) for high in range(n + 1) for low in range(high + 1)]
-    order = [t for t in tiles if rules.start == "holder" or t != (double, double)]
+    order = [t for t in tiles if rules.start != "centre" or t != (double, double)]
     random.Random(position.seed).shuffle(order)
     hands = [order[seat * size : (seat + 1) * size] for seat in range(position.players)]
     return hands, order[position.players * size :], double
