@@ -1,14 +1,17 @@
 """Chicken Foot dominoes: exact rules for every variant, as immutable, typed values.
 
->>> import random
+A round is dealt from the rules and a seed; each seat sees only its own view of it, and
+a move returns the next round:
+
 >>> from chickenfoot import PRESETS, Round
 >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
->>> rnd.to_move, rnd.legal_moves()
-(0, [Play(Tile(9, 9), onto=None)])
->>> rng = random.Random(1)
->>> while not rnd.is_over:
-...     rnd = rnd.apply(rng.choice(rnd.legal_moves()))
->>> rnd.ending in (Ending.WENT_OUT, Ending.BLOCKED)
+>>> seen = rnd.view(0)
+>>> len(seen.hand), seen.hand_counts, seen.boneyard_count
+(7, (7, 7, 7, 7), 27)
+>>> rnd = rnd.apply(seen.legal_moves()[0])
+>>> [str(move) for move in rnd.legal_moves()]
+['9-5@9-9']
+>>> Round.from_json(rnd.to_json()) == rnd
 True
 """
 
