@@ -1188,10 +1188,15 @@ def test_r13b_a_drawn_tile_is_not_played_in_its_turn() -> None:
     rnd = _stuck(NEVER3, top="1-0")
     assert rnd.legal_moves() == [Draw()]
     refused(rnd, Pass(), "R13", "draw")
+    before = rnd.obligation
     rnd = rnd.apply(Draw())
     assert rnd.to_move == 0
     assert rnd.drawn_tile == t("1-0")
     assert rnd.legal_moves() == [Pass()]
+    # no play is demanded of the drawn tile: the table's own obligation stands
+    assert before is not Obligation.DRAWN_TILE
+    assert rnd.obligation is before
+    assert rnd.view(1).obligation is before
     refused(rnd, play("1-0", "6-1"), "R13b", "seat 0", "drew 1-0", "not played")
     refused(rnd, play("1-0", "6-0"), "R13b", "drew 1-0")
     refused(rnd, Draw(), "R13b", "seat 0", "drew 1-0", "pass")

@@ -169,7 +169,7 @@ class State:
         """What the rules demand of the next play (none once the round is over)."""
         if self.outcome is not None:
             return Obligation.NONE
-        return obligation(self.table, self.turn_draws)
+        return obligation(self.rules, self.table, self.turn_draws)
 
     def pips_left(self) -> tuple[int, ...]:
         """What every hand would score now (R17)."""
@@ -433,11 +433,15 @@ def may_draw_again(rules: Rules, turn_draws: int, left: int) -> bool:
     return left > rules.boneyard_reserve and (limit is None or turn_draws < limit)
 
 
-def obligation(table: TableState, turn_draws: int) -> Obligation:
-    """What the rules demand of the next play in a round in play (R6-R9, R13)."""
+def obligation(rules: Rules, table: TableState, turn_draws: int) -> Obligation:
+    """What the rules demand of the next play in a round in play (R6-R9, R13).
+
+    With ``play_drawn="never"`` a drawn tile is not played (R13b): the seat passes, and the
+    next play, by the next seat, is under the table's own obligation.
+    """
     if not table.placed:
         return Obligation.ROUND_DOUBLE
-    if turn_draws:
+    if turn_draws and rules.play_drawn != "never":
         return Obligation.DRAWN_TILE
     if table.pending == table.double:
         return Obligation.OPENING

@@ -77,7 +77,7 @@ class TableShown:
         """What the rules demand of the next play (none once the round is over)."""
         if self.outcome is not None:
             return Obligation.NONE
-        return obligation(self._table, self._turn_draws)
+        return obligation(self.rules, self._table, self._turn_draws)
 
     def _repr_svg_(self) -> str:
         """The table as SVG, for notebooks (see :func:`~chickenfoot.table_svg`)."""
