@@ -29,17 +29,31 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Sequence
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 import attrs
 
-from ._moves import DRAW, PASS, Draw, Move, Pass, Play
+from ._moves import DRAW as _DRAW
+from ._moves import PASS as _PASS
+from ._moves import Draw, Move, Pass, Play
 from ._rules import Rules
 from ._scoring import hand_scores, round_winner
 from ._table import ROOT, TableState, play_of
-from ._tiles import HIGH, LOW, TILES
+from ._tiles import HIGH, LOW
+from ._tiles import TILES as _TILES
+from ._tiles import Tile
 
 __all__ = ["Ending", "Obligation", "Outcome", "Policy", "State", "new_state"]
+
+
+# Module constants declared Final are C statics in the compiled build, where a name
+# imported from an interpreted module is looked up in a dict at every use.
+DRAW: Final[Draw] = _DRAW
+PASS: Final[Pass] = _PASS
+TILES: Final[list[Tile]] = _TILES
+_PLAY: Final[type[Play]] = Play
+_DRAW_TYPE: Final[type[Draw]] = Draw
+_PASS_TYPE: Final[type[Pass]] = Pass
 
 
 class Ending(enum.Enum):
@@ -208,12 +222,12 @@ class State:
             TypeError: ``move`` is not a Play, Draw or Pass.
         """
         kind = type(move)
-        if kind is not Play and kind is not Draw and kind is not Pass:
+        if kind is not _PLAY and kind is not _DRAW_TYPE and kind is not _PASS_TYPE:
             raise TypeError(f"a move is a Play, Draw or Pass, not {move!r}")
         known = self.known
         if known is not None:  # moves listed by legal(): the same object, or a draw or pass
             for m in known:
-                if m is move or (type(m) is kind and kind is not Play):
+                if m is move or (type(m) is kind and kind is not _PLAY):
                     return None
         if self.outcome is not None:
             return f"the round is over ({self.outcome.ending.value})", "R16"
@@ -299,10 +313,27 @@ class State:
 
     # -- the next state (R6, R13-R18) --------------------------------------------------------
 
+    def step(self, move: Move) -> State | None:
+        """:meth:`after` if ``move`` is legal now, else ``None`` (:meth:`refusal` says
+        why): the check and the move in one call, for :meth:`Round.apply
+        <chickenfoot.Round.apply>`.
+
+        Checks its argument as :meth:`refusal` does.
+        """
+        known = self.known
+        if known is not None:  # moves listed by legal(): the same object, or a draw or pass
+            kind = type(move)
+            for m in known:
+                if m is move or (type(m) is kind and kind is not _PLAY):
+                    return self.after(move)
+        if self.refusal(move) is None:
+            return self.after(move)
+        return None
+
     def after(self, move: Move) -> State:
         """The state after ``move`` by the seat to move; ``move`` must be legal."""
         rules, seat = self.rules, self.to_move
-        if type(move) is Play:
+        if type(move) is _PLAY:
             t = move.tile.index
             hands = list(self.hands)
             hands[seat] &= ~(1 << t)
@@ -323,7 +354,7 @@ class State:
                 rules, table, tuple(hands), self.boneyard, self.drawn, lead,
                 (seat + 1) % len(hands), 0,
             )._settled()  # fmt: skip
-        if type(move) is Draw:  # R13: the drawer moves again
+        if type(move) is _DRAW_TYPE:  # R13: the drawer moves again
             hands = list(self.hands)
             hands[seat] |= 1 << self.boneyard[self.drawn]
             return State(

@@ -589,14 +589,15 @@ class Round(TableShown):
         if seat is not None:
             check_turn(self, move, seat)
         state = self._state
-        refusal = state.refusal(move)
-        if refusal is not None:
+        after = state.step(move)
+        if after is None:
+            refusal = state.refusal(move)
+            assert refusal is not None  # what step() refused
             reason, rule = refusal
             raise IllegalMoveError(move, self.to_move if seat is None else seat, reason, rule)
         return _make(
-            self.rules, state.after(move), (state.to_move, move, self._history),
-            self._length + 1, self._deal,
-        )  # fmt: skip
+            self.rules, after, (state.to_move, move, self._history), self._length + 1, self._deal
+        )
 
     # -- values -----------------------------------------------------------------------------
 

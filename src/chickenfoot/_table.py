@@ -166,17 +166,26 @@ LOW: Final[tuple[int, ...]] = _LOW
 TILES: Final[list[Tile]] = _TILES
 
 ROOT: Final = 4095  # the onto code of the round double's placement
-_PLAYS: Final[dict[int, Play]] = {}
+#: The shared plays: ``_ROWS[t][o]`` is tile index ``t`` onto index ``o`` once made (a list
+#: per tile, grown as needed: no boxed key to hash); the round doubles' plays are kept apart.
+_ROWS: Final[list[list[Play | None]]] = [[] for _ in _TILES]
+_ROOTS: Final[dict[int, Play]] = {}
 
 
 def play_of(tile: int, onto: int) -> Play:
     """The shared :class:`Play` of tile index ``tile`` onto index ``onto`` (or ``ROOT``)."""
-    key = tile << 12 | onto
-    move = _PLAYS.get(key)
-    if move is None:
-        move = Play(TILES[tile], None if onto == ROOT else TILES[onto])
-        _PLAYS[key] = move
-    return move
+    if onto == ROOT:
+        move = _ROOTS.get(tile)
+        if move is None:
+            move = _ROOTS[tile] = Play(TILES[tile], None)
+        return move
+    row = _ROWS[tile]
+    if onto >= len(row):
+        row.extend([None] * (onto + 1 - len(row)))
+    found = row[onto]
+    if found is None:
+        found = row[onto] = Play(TILES[tile], TILES[onto])
+    return found
 
 
 class TableState:
@@ -264,14 +273,16 @@ class TableState:
     def plays(self, mask: int) -> list[Move]:
         """The plays of the tiles in bitmask ``mask`` (R7-R10), in a fixed order."""
         out: list[Move] = []
-        cache = _PLAYS
+        rows = _ROWS
         pending = self.pending
         if pending >= 0:  # R7, R9: the pending double's places first
             m = mask & self.suit[HIGH[pending]]
             while m:
                 low = m & -m
                 t = low.bit_length() - 1
-                out.append(cache.get(t << 12 | pending) or play_of(t, pending))
+                row = rows[t]
+                found = row[pending] if pending < len(row) else None
+                out.append(play_of(t, pending) if found is None else found)
                 m ^= low
             return out
         if self.need_foot:  # R8: a double onto an arm
@@ -286,9 +297,11 @@ class TableState:
                 m = mask & suit[k]
                 while m:
                     low = m & -m
-                    key = (low.bit_length() - 1) << 12
+                    t = low.bit_length() - 1
+                    row = rows[t]
                     for e in ends:
-                        out.append(cache.get(key | e) or play_of(key >> 12, e))
+                        found = row[e] if e < len(row) else None
+                        out.append(play_of(t, e) if found is None else found)
                     m ^= low
         return out
 
@@ -342,24 +355,27 @@ class TableState:
 
     def after(self, t: int, o: int, toes_per_double: int, first_foot: bool) -> TableState:
         """The table after tile index ``t`` is played onto index ``o`` (R2, R3, R7-R10)."""
-        ends, pending, free, need_foot = self.ends, self.pending, self.free, self.need_foot
+        pending, free, need_foot = self.pending, self.free, self.need_foot
+        high, low = HIGH[t], LOW[t]
+        ends = list(self.ends)  # one copy, changed in place: only the numbers that move
         if pending >= 0:  # a toe (R7, R9)
-            k = HIGH[pending]
-            ends = _opened(ends, LOW[t] if HIGH[t] == k else HIGH[t], t)
+            k = low if high == HIGH[pending] else high
+            ends[k] = ends[k] + (t,)
             free -= 1
             if free == 0:
                 need_foot = pending == self.double and first_foot
                 pending = -1
         else:
-            k = HIGH[t] if o in ends[HIGH[t]] else LOW[t]
-            ends = _closed(ends, k, o)
-            if HIGH[t] == LOW[t]:  # R3: a double closes the line and wants its toes
+            k = high if o in ends[high] else low
+            ends[k] = _without(ends[k], o)
+            if high == low:  # R3: a double closes the line and wants its toes
                 pending, free, need_foot = t, toes_per_double, False
             else:  # R2: the other end opens
-                ends = _opened(ends, LOW[t] if HIGH[t] == k else HIGH[t], t)
+                k = low if high == k else high
+                ends[k] = ends[k] + (t,)
         return TableState(
-            self.n, self.suit, self.double, ends, pending, free, need_foot, self.on | 1 << t,
-            self.origin, self.dealt,
+            self.n, self.suit, self.double, tuple(ends), pending, free, need_foot,
+            self.on | 1 << t, self.origin, self.dealt,
         )  # fmt: skip
 
     def open_ends(self) -> tuple[OpenEnd, ...]:
@@ -370,13 +386,7 @@ class TableState:
         return tuple(sorted(out, key=lambda end: end.onto.index))
 
 
-def _opened(ends: tuple[tuple[int, ...], ...], k: int, tile: int) -> tuple[tuple[int, ...], ...]:
-    out = list(ends)
-    out[k] = (*out[k], tile)
-    return tuple(out)
-
-
-def _closed(ends: tuple[tuple[int, ...], ...], k: int, tile: int) -> tuple[tuple[int, ...], ...]:
-    out = list(ends)
-    out[k] = tuple(e for e in out[k] if e != tile)
-    return tuple(out)
+def _without(ends: tuple[int, ...], tile: int) -> tuple[int, ...]:
+    """``ends`` without ``tile``, which it holds."""
+    i = ends.index(tile)
+    return ends[:i] + ends[i + 1 :]
