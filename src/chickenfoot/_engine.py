@@ -39,9 +39,8 @@ from ._moves import Draw, Move, Pass, Play
 from ._rules import Rules
 from ._scoring import hand_scores, round_winner
 from ._table import ROOT, TableState, play_of
-from ._tiles import HIGH, LOW
+from ._tiles import HIGH, LOW, Tile
 from ._tiles import TILES as _TILES
-from ._tiles import Tile
 
 __all__ = ["Ending", "Obligation", "Outcome", "Policy", "State", "new_state"]
 

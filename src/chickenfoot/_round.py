@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Round"]
 
-#: The history as a linked list, newest first: ``(seat, move, older)``.
-_History: TypeAlias = "tuple[int, Move, _History] | None"
+#: The history as a linked list, newest first: ``(seat, move, older, length)``, where
+#: ``length`` counts the moves up to this one (so that a round needs no field for it).
+_History: TypeAlias = "tuple[int, Move, _History, int] | None"
 #: What every round of one deal shares: the hands as dealt (bitmasks), the first seat
 #: (R23) and the seed. One field, so that each move fills fewer.
 _Deal: TypeAlias = tuple[tuple[int, ...], int, "int | None"]
@@ -64,7 +65,6 @@ class Round(TableShown):
     rules: Rules
     _state: State
     _history: _History
-    _length: int
     _deal: _Deal
 
     def __init__(self) -> None:
@@ -220,7 +220,7 @@ class Round(TableShown):
             lead = -1
             table = TableState.empty(n, opening, double)
         state = new_state(rules, table, hands, boneyard, lead=lead, to_move=to_move)
-        return _make(rules, state, None, 0, (hands, first, seed))
+        return _make(rules, state, None, (hands, first, seed))
 
     # -- what everybody can see -------------------------------------------------------------
 
@@ -595,9 +595,13 @@ class Round(TableShown):
             assert refusal is not None  # what step() refused
             reason, rule = refusal
             raise IllegalMoveError(move, self.to_move if seat is None else seat, reason, rule)
-        return _make(
-            self.rules, after, (state.to_move, move, self._history), self._length + 1, self._deal
-        )
+        history = self._history
+        rnd: Round = _new(Round)  # _make, inlined: this is every move's path
+        _set_rules(rnd, self.rules)
+        _set_state(rnd, after)
+        _set_history(rnd, (state.to_move, move, history, 1 if history is None else history[3] + 1))
+        _set_deal(rnd, self._deal)
+        return rnd
 
     # -- values -----------------------------------------------------------------------------
 
@@ -608,7 +612,7 @@ class Round(TableShown):
             return True
         a, b = self._state, other._state
         if (
-            self._length != other._length
+            _count(self._history) != _count(other._history)
             or a.hands != b.hands
             or a.drawn != b.drawn
             or a.to_move != b.to_move
@@ -625,7 +629,8 @@ class Round(TableShown):
 
     def __hash__(self) -> int:
         state = self._state
-        return hash((state.hands, state.drawn, state.to_move, self._length, self._deal[1]))
+        length = _count(self._history)
+        return hash((state.hands, state.drawn, state.to_move, length, self._deal[1]))
 
     def __getstate__(self) -> dict[str, Any]:
         return pickled_state(self, _FIELDS, "_history")
@@ -635,7 +640,8 @@ class Round(TableShown):
 
     def __repr__(self) -> str:
         where = f"double {self.round_double}"
-        count = f"{self._length} move{'' if self._length == 1 else 's'}"
+        length = _count(self._history)
+        count = f"{length} move{'' if length == 1 else 's'}"
         outcome = self._state.outcome
         if outcome is not None:
             state = f"{outcome.ending.value}, seat {outcome.winner} won after {count}"
@@ -650,18 +656,15 @@ _FIELDS: Final = tuple(a.name for a in attrs.fields(Round))
 _new = object.__new__
 # Each field's slot setter, to fill a new round without going through the frozen
 # __setattr__ (and faster than object.__setattr__ by name).
-_set_rules, _set_state, _set_history, _set_length, _set_deal = (
-    getattr(Round, name).__set__ for name in _FIELDS
-)
+_set_rules, _set_state, _set_history, _set_deal = (getattr(Round, name).__set__ for name in _FIELDS)
 
 
-def _make(rules: Rules, state: State, history: _History, length: int, deal: _Deal) -> Round:
+def _make(rules: Rules, state: State, history: _History, deal: _Deal) -> Round:
     """A round with these field values (trusted, unchecked)."""
     rnd: Round = _new(Round)
     _set_rules(rnd, rules)
     _set_state(rnd, state)
     _set_history(rnd, history)
-    _set_length(rnd, length)
     _set_deal(rnd, deal)
     return rnd
 
@@ -675,18 +678,18 @@ def state_of(rnd: Round) -> State:
 
 
 def history_of(rnd: Round) -> tuple[_History, int]:
-    """The history of ``rnd`` as its linked list ``(seat, move, older)``, and its length."""
-    return rnd._history, rnd._length
+    """The history of ``rnd`` as its linked list ``(seat, move, older, length)``, and its
+    length."""
+    return rnd._history, _count(rnd._history)
 
 
 def apply_unchecked(rnd: Round, move: Move) -> Round:
     """The round after ``move``, which must be legal: :meth:`Round.apply` unchecked, for
     replaying moves already known to be legal."""
     state = rnd._state
-    return _make(
-        rnd.rules, state.after(move), (state.to_move, move, rnd._history), rnd._length + 1,
-        rnd._deal,
-    )  # fmt: skip
+    history = rnd._history
+    node = (state.to_move, move, history, _count(history) + 1)
+    return _make(rnd.rules, state.after(move), node, rnd._deal)
 
 
 def round_from_state(
@@ -704,7 +707,7 @@ def round_from_state(
     seed of the deal, if any. Nothing is checked: the caller vouches that ``state`` is
     what ``moves`` make of ``dealt`` and ``state.boneyard``.
     """
-    return _make(state.rules, state, _linked(moves), len(moves), (dealt, first, seed))
+    return _make(state.rules, state, _linked(moves), (dealt, first, seed))
 
 
 def same_history(a: _History, b: _History) -> bool:
@@ -722,9 +725,14 @@ def same_history(a: _History, b: _History) -> bool:
 def _linked(moves: Iterable[tuple[int, Move]]) -> _History:
     """The linked history of ``(seat, move)`` pairs, the first first."""
     history: _History = None
-    for seat, move in moves:
-        history = (seat, move, history)
+    for length, (seat, move) in enumerate(moves, 1):
+        history = (seat, move, history, length)
     return history
+
+
+def _count(history: _History) -> int:
+    """How many moves ``history`` holds."""
+    return 0 if history is None else history[3]
 
 
 def pickled_state(obj: object, fields: Sequence[str], history: str) -> dict[str, Any]:
