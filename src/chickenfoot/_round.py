@@ -117,16 +117,14 @@ class Round(TableShown):
         double = _round_double(round_double, n)
         check_seat(first, players, "first")
         seed = checked_seed(seed)
-        order = [t for t in range(set_length(n)) if rules.start != "centre" or t != double]
+        order = list(range(set_length(n)))
+        if rules.start == "centre":
+            order.remove(double)
         random.Random(seed).shuffle(order)
-        hands = []
-        for seat in range(players):
-            mask = 0
-            for t in order[seat * size : (seat + 1) * size]:
-                mask |= 1 << t
-            hands.append(mask)
+        bit = (1).__lshift__  # a hand's bitmask: the sum of its tiles' distinct bits
+        hands = tuple([sum(map(bit, order[s * size : (s + 1) * size])) for s in range(players)])
         boneyard = tuple(order[players * size :])
-        return cls._start(rules, n, tuple(hands), boneyard, double, first, seed)
+        return cls._start(rules, n, hands, boneyard, double, first, seed)
 
     @classmethod
     def from_deal(

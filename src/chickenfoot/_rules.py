@@ -419,8 +419,8 @@ class Rules:
         >>> PRESETS["classic"].set_size(4), PRESETS["classic"].set_size(20)
         (9, 18)
         """
-        self.check_players(players)
-        return dict(self.set_sizes)[players]
+        self.hand_size(players)  # the check: hand_sizes covers no count set_sizes does not
+        return _entry(self.set_sizes, players)
 
     def hand_size(self, players: int) -> int:
         """How many tiles each of ``players`` players is dealt (R5).
@@ -429,8 +429,12 @@ class Rules:
         >>> PRESETS["cross-and-foot"].hand_size(3)
         13
         """
+        if type(players) is int:  # a search of a few pairs, before the check's messages
+            for count, size in self.hand_sizes:
+                if count == players:
+                    return size
         self.check_players(players)
-        return dict(self.hand_sizes)[players]
+        return _entry(self.hand_sizes, players)
 
     def round_count(self, players: int) -> int | None:
         """Rounds in a match of ``players`` players, or ``None`` when a target decides (R19, R20).
@@ -509,6 +513,14 @@ if Rules.__doc__ is not None:  # None under python -OO
     Rules.__doc__ = Rules.__doc__.replace(
         "{knobs}", "\n    ".join(f"- ``{k.name}``: {str(k)[len(k.name) + 2 :]}" for k in _KNOB_HELP)
     )
+
+
+def _entry(table: PlayerTable, players: int) -> int:
+    """The value of ``table`` for ``players``, which it covers."""
+    for count, value in table:
+        if count == players:
+            return value
+    raise KeyError(players)
 
 
 def _everyone(players: Iterable[int], value: int) -> dict[int, int]:
