@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from strategies import PRESET_NAMES, played_rounds
 
 from chickenfoot import PRESETS, Draw, Ending, Move, Round, Tile
-from chickenfoot._engine import State, new_state
+from chickenfoot._engine import State, new_state, shuffle
 from chickenfoot._round import apply_unchecked, history_of, round_from_state, state_of
 from chickenfoot._scoring import hand_score, hand_scores
 from chickenfoot._tiles import mask_of
@@ -138,3 +138,31 @@ def test_one_scoring_function_reads_the_knobs(double_blank: int) -> None:
     assert hand_score(rules, hand) == double_blank + 11 + 2
     assert hand_score(rules, 0) == 0
     assert hand_scores(rules, [hand, 1]) == (double_blank + 13, double_blank)
+
+
+@given(seed=st.integers(-(2**63), 2**64 - 1), length=st.integers(0, 2080))
+@settings(max_examples=200)
+def test_the_deal_shuffle_is_random_shuffle_r5(seed: int, length: int) -> None:
+    """The deal's shuffle gives exactly random.Random(seed).shuffle's order (R5: a seed
+    always deals the same round, as documented), and leaves the generator in the same
+    state, for every set size up to double-63."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    items, expected = list(range(length)), list(range(length))
+    shuffle(items, ours)
+    theirs.shuffle(expected)
+    assert items == expected
+    assert ours.getstate() == theirs.getstate()
+
+
+def test_a_deal_is_the_documented_shuffle_r5() -> None:
+    """Round.deal's hands and boneyard are random.Random(seed).shuffle of the set's
+    indices, cut in hand-size slices (R5)."""
+    rules = PRESETS["classic"]
+    for seed in range(50):
+        order = list(range(55))
+        random.Random(seed).shuffle(order)
+        rnd = Round.deal(rules, 4, seed=seed)
+        assert [mask_of(h) for h in rnd.hands] == [
+            sum(1 << t for t in order[s * 7 : (s + 1) * 7]) for s in range(4)
+        ]
+        assert [t.index for t in rnd.boneyard] == order[28:]

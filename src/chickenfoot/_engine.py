@@ -480,3 +480,21 @@ def obligation(rules: Rules, table: TableState, turn_draws: int) -> Obligation:
     if table.need_foot:
         return Obligation.FIRST_FOOT
     return Obligation.NONE
+
+
+def shuffle(items: list[int], rng: random.Random) -> None:
+    """``rng.shuffle(items)``: the same permutation from the same generator state, drawn
+    the way :meth:`random.Random.shuffle` draws it (Python 3.10 to 3.13), without a
+    Python call per tile in the compiled build; for the deal (R5).
+
+    ``rng`` must be a :class:`random.Random` itself, whose ``shuffle`` draws from
+    ``getrandbits``; ``tests/test_engine.py`` holds the two to the same results.
+    """
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j: int = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
