@@ -388,5 +388,6 @@ class TableState:
 
 def _without(ends: tuple[int, ...], tile: int) -> tuple[int, ...]:
     """``ends`` without ``tile``, which it holds."""
-    i = ends.index(tile)
-    return ends[:i] + ends[i + 1 :]
+    if len(ends) == 1:  # the usual case: the shared empty tuple, nothing allocated
+        return ()
+    return tuple([e for e in ends if e != tile])
