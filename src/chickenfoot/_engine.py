@@ -498,3 +498,20 @@ def shuffle(items: list[int], rng: random.Random) -> None:
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+def deal_tiles(
+    order: list[int], rng: random.Random, players: int, size: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The hands (bitmasks) and the boneyard (tile indices, in draw order) of a deal
+    (R5): ``order`` shuffled by :func:`shuffle`, seat 0 dealt its first ``size`` tiles,
+    seat 1 the next, and so on, the rest the boneyard. ``order`` is shuffled in place.
+    """
+    shuffle(order, rng)
+    hands = []
+    for seat in range(players):
+        mask = 0
+        for i in range(seat * size, (seat + 1) * size):
+            mask |= 1 << order[i]
+        hands.append(mask)
+    return tuple(hands), tuple(order[players * size :])

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
-from ._engine import Ending, Outcome, State, new_state, shuffle
+from ._engine import Ending, Outcome, State, deal_tiles, new_state
 from ._moves import Draw, Event, Move, Pass, Play
 from ._rules import Rules
 from ._shown import TableShown
@@ -120,10 +120,8 @@ class Round(TableShown):
         order = list(range(set_length(n)))
         if rules.start == "centre":
             order.remove(double)
-        shuffle(order, random.Random(seed))  # random.Random(seed).shuffle(order), faster
-        bit = (1).__lshift__  # a hand's bitmask: the sum of its tiles' distinct bits
-        hands = tuple([sum(map(bit, order[s * size : (s + 1) * size])) for s in range(players)])
-        boneyard = tuple(order[players * size :])
+        # random.Random(seed).shuffle(order), then cut into hands and the boneyard.
+        hands, boneyard = deal_tiles(order, random.Random(seed), players, size)
         return cls._start(rules, n, hands, boneyard, double, first, seed)
 
     @classmethod
