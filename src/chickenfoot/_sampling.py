@@ -1,0 +1,838 @@
+"""Exact sampling of what a view hides: the other hands as dealt and the boneyard's order.
+
+Internal; :meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>` calls it.
+
+A *deal* of a view is an assignment of the tiles the view's seat has not seen to *slots*:
+
+* every other seat's dealt hand (as many tiles as it was dealt; for a round set up from a
+  position, its hand at that position);
+* every draw another seat made (one tile each; draws come from the top of the boneyard in
+  turn, so a draw is a boneyard place);
+* the boneyard still undrawn, in an order independent of everything else.
+
+The sampler draws uniformly among the deals that replay the view's public history move by
+move. It conditions on every fact the history holds instead of dealing at random and
+hoping:
+
+* a tile played by a seat sat in one of its slots before the play;
+* a draw followed at once by a play of the same seat drew the played tile (R13);
+* a seat that drew or passed held nothing that the engine would have let it play then
+  (R6, R12-R15): which tiles those are is asked of the engine (``turn_moves``) with a
+  hypothetical one-tile hand, so every knob is respected; after a draw the same question
+  is asked of the drawn tile alone;
+* who placed or searched for the round double first (R6), what a position's turn says
+  (R12), and, once the boneyard is closed (R14), that somebody could still play (R16);
+* once a round is over, every seat's penalty points (R17) and, for a blocked round, that
+  nobody could play (R16).
+
+Given the other seats' current hands, a seat's slots are filled independently of the
+other seats: the number of ways is a small dynamic programme over its slots from the
+newest back (:class:`_SeatSlots`). Tiles that no fact tells apart are interchangeable
+(a *class*), so the hands are chosen class by class, seat by seat, with exact
+big-integer counts memoised on what is left; a sample walks those counts with
+``rng.randrange`` over exact totals, then picks tiles uniformly within classes, fills
+each seat's slots, shuffles the undrawn boneyard, builds the round and replays every
+move with the engine's checks. The counts are kept per view, so repeated samples of one
+view are cheap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from math import comb, factorial
+from threading import Lock
+from typing import Final
+
+from ._engine import Ending, turn_moves
+from ._moves import Draw, Play
+from ._positions import checked_round, table_after
+from ._round import Round
+from ._rules import Rules
+from ._scoring import hand_score
+from ._shown import table_of
+from ._table import TableState
+from ._tiles import HIGH, TILES, mask_of, set_length
+from ._views import RoundView, start_drawn_tile
+
+__all__ = ["count_deals", "sample_state"]
+
+#: How many views keep their counting tables.
+_CACHE_SIZE: Final = 16
+_cache: OrderedDict[RoundView, _Mixture] = OrderedDict()
+_cache_lock = Lock()
+
+# Arrival times: a dealt tile arrives before everything, the tile a position's mover had
+# drawn arrives at the position, a tile drawn at event i just after it.
+_DEALT: Final = -1.0
+_START_DRAWN: Final = -0.5
+_BEFORE_START: Final = -0.75
+
+
+class _SamplingError(RuntimeError):
+    """No deal fits the view, or a sample failed its replay: a fault of the sampler."""
+
+
+def sample_state(view: RoundView, rng: random.Random) -> Round:
+    """A round drawn uniformly among the deals that replay ``view`` (see the module)."""
+    return _plan_of(view).sample(rng)
+
+
+def count_deals(view: RoundView) -> int:
+    """How many deals (other hands as dealt, boneyard order) replay ``view`` exactly."""
+    return _plan_of(view).count()
+
+
+def _plan_of(view: RoundView) -> _Mixture:
+    with _cache_lock:
+        plan = _cache.get(view)
+        if plan is not None:
+            _cache.move_to_end(view)
+            return plan
+    table = table_of(view)
+    origin = table.origin
+    placed = table.placed if origin is None else bool(origin.placements)
+    split = view.rules.start != "centre" and not placed
+    split = split and _start_case(view, _opening(view)) == "split"
+    plan = _Mixture([_Plan(view, 0), _Plan(view, 1)] if split else [_Plan(view)])
+    with _cache_lock:
+        _cache[view] = plan
+        while len(_cache) > _CACHE_SIZE:
+            _cache.popitem(last=False)
+    return plan
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class _SeatSlots:
+    """One hidden seat's slots and the count of ways to fill them.
+
+    Slot 0 is the dealt hand (``dealt`` tiles), slots 1.. the seat's draws in time order
+    (one tile each). A tile's *label* is the bitmask of the slots it may fill. ``ways``
+    counts the assignments of a multiset of labelled tiles to the slots, newest slot
+    first: each draw slot takes one tile whose label allows it, and a tile whose label
+    allows no older slot must be taken at once.
+    """
+
+    def __init__(self, dealt: int, slots: int, labels: list[int]) -> None:
+        self.dealt = dealt
+        self.slots = slots  # draw slots, numbered 1..slots
+        self.labels = labels
+        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+
+    def ways(self, s: int, counts: tuple[int, ...]) -> int:
+        """Assignments of the tiles ``counts`` (by label) to slots ``s``..1 and the deal."""
+        key = (s, counts)
+        memo = self._memo
+        found = memo.get(key)
+        if found is not None:
+            return found
+        labels = self.labels
+        if sum(counts) != self.dealt + s:
+            total = 0
+        elif s == 0:
+            total = int(all(not c or labels[i] & 1 for i, c in enumerate(counts)))
+        else:
+            total = 0
+            older = (1 << s) - 1
+            forced = [i for i, c in enumerate(counts) if c and not labels[i] & older]
+            if len(forced) > 1 or (forced and counts[forced[0]] > 1):
+                total = 0
+            else:
+                options = forced or [i for i, c in enumerate(counts) if c]
+                for i in options:
+                    if labels[i] >> s & 1:
+                        rest = (*counts[:i], counts[i] - 1, *counts[i + 1 :])
+                        total += counts[i] * self.ways(s - 1, rest)
+        memo[key] = total
+        return total
+
+    def arrange(
+        self, tiles: list[tuple[int, int]], rng: random.Random
+    ) -> tuple[list[int], list[int]]:
+        """Fill the slots with ``tiles`` (tile, label index) uniformly among the ways:
+        the dealt tiles, and the tile of each draw slot 1..slots in order."""
+        counts = [0] * len(self.labels)
+        pools: list[list[int]] = [[] for _ in self.labels]
+        for t, i in tiles:
+            counts[i] += 1
+            pools[i].append(t)
+        drawn = [0] * (self.slots + 1)
+        for s in range(self.slots, 0, -1):
+            state = tuple(counts)
+            total = self.ways(s, state)
+            if not total:
+                raise _SamplingError("a seat's slots cannot be filled")
+            pick = rng.randrange(total)
+            for i, c in enumerate(counts):
+                if not c or not self.labels[i] >> s & 1:
+                    continue
+                rest = (*state[:i], c - 1, *state[i + 1 :])
+                weight = c * self.ways(s - 1, rest)
+                if pick < weight:
+                    break
+                pick -= weight
+            else:  # pragma: no cover - the weights add up to the total
+                raise _SamplingError("the slot weights do not add up")
+            pool = pools[i]
+            k = rng.randrange(len(pool))
+            pool[k], pool[-1] = pool[-1], pool[k]
+            drawn[s] = pool.pop()
+            counts[i] -= 1
+        return [t for pool in pools for t in pool], drawn[1:]
+
+
+class _Allowed:
+    """The slots a tile may fill in one seat: its label (see :class:`_SeatSlots`)."""
+
+    def __init__(
+        self, arrivals: list[float], masks: list[int], rules: list[tuple[float, int]]
+    ) -> None:
+        self.arrivals = arrivals  # when each slot's tile arrives in the hand
+        self.masks = masks  # the tiles each slot may hold, on its own
+        self.rules = rules  # (time, tiles the hand may not hold then)
+
+    def __call__(self, t: int, until: float) -> int:
+        """The label of tile ``t`` held until ``until`` (its play, or for ever)."""
+        label = 0
+        for pos, arrive in enumerate(self.arrivals):
+            if arrive >= until:
+                break
+            if not self.masks[pos] >> t & 1:
+                continue
+            if any(arrive < at < until and x >> t & 1 for at, x in self.rules):
+                continue
+            label |= 1 << pos
+        return label
+
+
+class _Stage:
+    """One step of the hand DP: a hidden seat's current hand, or the undrawn boneyard."""
+
+    def __init__(
+        self,
+        seat: int,
+        size: int,
+        slots: _SeatSlots | None,
+        played: tuple[int, ...],
+        score: int | None,
+    ) -> None:
+        self.seat = seat  # -1 for the boneyard
+        self.size = size
+        self.slots = slots
+        self.played = played  # label counts of the tiles the seat played (its own slots)
+        self.score = score  # the penalty points its hand ends with, once the round is over
+        self.forbidden: list[tuple[int, ...]] = []  # boneyard: entry sets it may not hold
+
+
+class _Mixture:
+    """Plans of disjoint cases of one view (see :func:`_start_case`), sampled by count."""
+
+    def __init__(self, plans: list[_Plan]) -> None:
+        self.plans = plans
+
+    def count(self) -> int:
+        return sum(plan.count() for plan in self.plans)
+
+    def sample(self, rng: random.Random) -> Round:
+        if len(self.plans) == 1:
+            return self.plans[0].sample(rng)
+        weights = [plan.count() for plan in self.plans]
+        pick = rng.randrange(sum(weights))
+        for plan, weight in zip(self.plans, weights, strict=True):
+            if pick < weight:
+                return plan.sample(rng)
+            pick -= weight
+        raise _SamplingError("the case weights do not add up")  # pragma: no cover
+
+
+#: A state of the hand DP: (class key, count) pairs of the tiles still to place, sorted.
+_Pool = tuple[tuple[tuple[int, ...], int], ...]
+
+
+class _Plan:
+    """Everything a view's samples share: the slots, the classes and the counts."""
+
+    def __init__(self, view: RoundView, branch: int = 0) -> None:
+        self.view = view
+        rules = view.rules
+        self.rules = rules
+        table_now = table_of(view)
+        n = table_now.n
+        full = (1 << set_length(n)) - 1
+        origin = table_now.origin
+        events = view.history
+        self.events = events
+        me = view.seat
+        players = view.players
+        dealt_for = table_now.dealt
+        centre = rules.start == "centre"
+        opening = _opening(view)
+
+        # -- the public replay: the table, draws this turn and boneyard at every event --
+        if origin is None:
+            table = TableState.empty(n, opening, dealt_for)
+            if centre:
+                table = table.with_round_double(rules.opening_toes, dealt_for)
+            turn_draws = 0
+        else:
+            table = table_after(rules, n, origin.double, dealt_for, origin.placements)
+            turn_draws = origin.draws
+        draws_total = sum(1 for e in events if type(e.move) is Draw)
+        left = view.boneyard_count + draws_total
+        mover = events[0].seat if events else view.to_move
+        self.mover = mover
+
+        # slots of every seat: arrival time of each, the draw's event index (-1 for the
+        # tile drawn before a position, None for the deal)
+        arrivals: list[list[float]] = [[_DEALT] for _ in range(players)]
+        slot_event: list[list[int | None]] = [[None] for _ in range(players)]
+        start_slot = origin is not None and origin.draws > 0
+        if start_slot:
+            assert mover is not None
+            arrivals[mover].append(_START_DRAWN)
+            slot_event[mover].append(-1)
+        hand_rules: list[list[tuple[float, int]]] = [[] for _ in range(players)]
+        slot_allowed: list[dict[int, int]] = [{} for _ in range(players)]
+        pinned: list[dict[int, int]] = [{} for _ in range(players)]  # slot -> tile
+        played: list[list[tuple[int, int]]] = [[] for _ in range(players)]  # (tile, event)
+        closed_checks: list[int] = []  # playable tiles off the table while the boneyard is closed
+        probes: dict[tuple[int, int, int, int, int], int] = {}
+        keep: list[TableState] = []
+
+        def probe(kind: type, tbl: TableState, td: int, lft: int) -> int:
+            """The tiles whose holding (td == 0) or drawing (td > 0) makes ``kind`` illegal."""
+            key = (id(tbl), td, lft, kind is Draw, 0)
+            found = probes.get(key)
+            if found is not None:
+                return found
+            keep.append(tbl)  # ids stay unique while the probes are kept
+            bad = 0
+            for t in _bits(full & ~tbl.on):
+                moves = turn_moves(rules, tbl, 1 << t, td, t if td else -1, lft)
+                if not any(type(m) is kind for m in moves):
+                    bad |= 1 << t
+            if not td and not any(type(m) is kind for m in turn_moves(rules, tbl, 0, 0, -1, lft)):
+                raise _SamplingError(f"{kind.__name__} is never legal at this point")
+            probes[key] = bad
+            return bad
+
+        def closed(tbl: TableState, lft: int) -> bool:
+            return tbl.placed and lft <= rules.boneyard_reserve
+
+        if closed(table, left) and (events or view.outcome is None):
+            closed_checks.append(tbl_playable(table, full))
+        for i, e in enumerate(events):
+            seat, move = e.seat, e.move
+            kind = type(move)
+            if kind is Play:
+                assert isinstance(move, Play)
+                t = move.tile.index
+                played[seat].append((t, i))
+                if turn_draws:
+                    pinned[seat][len(arrivals[seat]) - 1] = t
+                if move.onto is None:
+                    table = table.with_round_double(rules.opening_toes, t)
+                else:
+                    table = table.after(
+                        t, move.onto.index, rules.toes_per_double, rules.first_foot_required
+                    )
+                turn_draws = 0
+            else:
+                if turn_draws:
+                    bad = probe(kind, table, turn_draws, left)
+                    last = len(arrivals[seat]) - 1
+                    slot_allowed[seat][last] = slot_allowed[seat].get(last, full) & ~bad
+                else:
+                    hand_rules[seat].append((float(i), probe(kind, table, 0, left)))
+                if kind is Draw:
+                    arrivals[seat].append(i + 0.5)
+                    slot_event[seat].append(i)
+                    turn_draws += 1
+                    left -= 1
+                else:
+                    turn_draws = 0
+            if closed(table, left) and (i + 1 < len(events) or view.outcome is None):
+                closed_checks.append(tbl_playable(table, full))
+        self.draw_events = [i for i, e in enumerate(events) if type(e.move) is Draw]
+
+        # -- who moved first (R6, R6b) and what a position's turn says (R12) ----------
+        forced_deal: dict[int, int] = {}  # tile -> the seat whose dealt hand holds it
+        eligible = _eligible(rules, dealt_for)
+        if not centre:
+            start_table = (
+                TableState.empty(n, opening, dealt_for)
+                if origin is None
+                else table_after(rules, n, origin.double, dealt_for, origin.placements)
+            )
+            if not start_table.placed:
+                every = sum(1 << d for d in eligible) | 1 << opening
+                case = _start_case(view, opening)
+                if case == "search" or (case == "split" and branch == 1):
+                    nobody = every  # no seat held a double that could open (R6, R6b)
+                else:  # the seat to move held the opening double, nobody a higher one
+                    nobody = sum(1 << d for d in eligible if d > opening)
+                    if mover is not None:
+                        forced_deal[opening] = mover
+                for seat in range(players):
+                    rule = nobody if seat == mover else nobody | 1 << opening
+                    hand_rules[seat].append((_START_DRAWN, rule))
+            if start_slot:
+                assert mover is not None
+                if start_table.placed:
+                    before = tbl_playable(start_table, full)
+                else:
+                    before = sum(1 << d for d in eligible) | 1 << start_table.double
+                hand_rules[mover].append((_BEFORE_START, before))
+
+        # the viewer's own dealt hand (before any draw) must fit the start too (R6, R6b)
+        mine_dealt = mask_of(view.hand)
+        for e in events:
+            if e.seat == me and type(e.move) is Play:
+                mine_dealt |= 1 << e.move.tile.index
+        for e in events:
+            if e.seat == me and e.drawn is not None:
+                mine_dealt &= ~(1 << e.drawn.index)
+        start_drawn = start_drawn_tile(view)
+        if start_drawn is not None:
+            mine_dealt &= ~(1 << start_drawn.index)
+        self.void = any(x & mine_dealt for at, x in hand_rules[me] if at < 0)
+        for t, seat in forced_deal.items():
+            if (seat == me) != bool(mine_dealt >> t & 1):
+                self.void = True
+
+        # -- what is known and what is hidden ----------------------------------------------
+        mine = mask_of(view.hand)
+        hidden = full & ~table_now.on & ~mine
+        r = view.boneyard_count
+        hidden_count = hidden.bit_count()
+        if hidden_count != r + sum(c for s, c in enumerate(view.hand_counts) if s != me):
+            raise _SamplingError("the hidden tiles do not add up")
+        self.hidden = hidden
+        self.mine_drawn = [e.drawn.index for e in events if e.seat == me and e.drawn is not None]
+
+        # the end of the round: scores (R17) and, when blocked, nobody could play (R16)
+        outcome = view.outcome
+        scored = outcome is not None
+        boneyard_only = 0
+        if outcome is not None and outcome.ending is Ending.BLOCKED:
+            boneyard_only = tbl_playable(table, full)
+            if boneyard_only & ~hidden:
+                raise _SamplingError("a blocked round with a playable tile in a hand")
+        values = {t: hand_score(rules, 1 << t) for t in _bits(hidden)} if scored else {}
+
+        # closed boneyard: not every playable tile off the table may be undrawn (R14, R16)
+        forbidden_sets: set[int] = set()
+        for q in closed_checks:
+            if q & ~hidden or q.bit_count() > r:
+                continue
+            if not q:
+                raise _SamplingError("nobody could play while the round went on")
+            forbidden_sets.add(q)
+        tagged = 0
+        for q in forbidden_sets:
+            tagged |= q
+
+        # -- every hidden seat's slots and every tile's labels -----------------------------
+        others = [s for s in range(players) if s != me]
+        label_of: dict[int, dict[int, int]] = {}  # seat -> tile -> label index
+        self.seat_slots: dict[int, _SeatSlots] = {}
+        self.slot_map: dict[int, list[int]] = {}  # seat -> original slot of each draw slot
+        self.pinned = pinned
+        self.slot_event = slot_event
+        played_counts: dict[int, tuple[int, ...]] = {}
+        self.played_tiles: dict[int, list[tuple[int, int]]] = {}
+        for seat in others:
+            free = [k for k in range(len(arrivals[seat])) if k not in pinned[seat]]
+            allowed = _Allowed(
+                [arrivals[seat][k] for k in free],
+                [slot_allowed[seat].get(k, full) for k in free],
+                hand_rules[seat],
+            )
+
+            pinned_tiles = set(pinned[seat].values())
+            labels: list[int] = []
+            index: dict[int, int] = {}
+
+            def index_of(
+                label: int, labels: list[int] = labels, index: dict[int, int] = index
+            ) -> int:
+                found = index.get(label)
+                if found is None:
+                    found = index[label] = len(labels)
+                    labels.append(label)
+                return found
+
+            own: list[tuple[int, int]] = []
+            for t, at in played[seat]:
+                if t in pinned_tiles:
+                    continue
+                label = allowed(t, float(at))
+                if not label:
+                    raise _SamplingError(f"{TILES[t]} cannot have been in seat {seat}'s hand")
+                own.append((t, index_of(label)))
+            seat_labels: dict[int, int] = {}
+            for t in _bits(hidden):
+                if (t in forced_deal and forced_deal[t] != seat) or boneyard_only >> t & 1:
+                    continue
+                label = allowed(t, float("inf"))
+                if t in forced_deal:
+                    label &= 1
+                if label:
+                    seat_labels[t] = index_of(label)
+            label_of[seat] = seat_labels
+            dealt = view.hand_counts[seat] + len(played[seat]) - (len(arrivals[seat]) - 1)
+            if dealt < 0:
+                raise _SamplingError(f"seat {seat} drew more tiles than it holds and played")
+            self.seat_slots[seat] = _SeatSlots(dealt, len(free) - 1, labels)
+            self.slot_map[seat] = free
+            counts = [0] * len(labels)
+            for _, i in own:
+                counts[i] += 1
+            played_counts[seat] = tuple(counts)
+            self.played_tiles[seat] = own
+
+        # -- the stages of the hand DP and every hidden tile's class key ------------------
+        stages: list[_Stage] = []
+        boneyard = _Stage(-1, r, None, (), None)
+        boneyard.forbidden = [tuple(_bits(q)) for q in sorted(forbidden_sets)]
+        if forbidden_sets:
+            stages.append(boneyard)
+        for seat in _stage_order(others, label_of, hidden):
+            score = outcome.scores[seat] if outcome is not None else None
+            stages.append(
+                _Stage(
+                    seat, view.hand_counts[seat], self.seat_slots[seat], played_counts[seat], score
+                )
+            )
+        if not forbidden_sets:
+            stages.append(boneyard)
+        self.stages = stages
+        self.scored = scored
+        keys: dict[int, tuple[int, ...]] = {}
+        for t in _bits(hidden):
+            key: list[int] = []
+            for stage in stages:
+                if stage.seat < 0:
+                    if t in forced_deal:
+                        key.append(-1)
+                    else:
+                        key.append(t + 1 if tagged >> t & 1 else 0)
+                else:
+                    key.append(label_of[stage.seat].get(t, -1))
+            key.append(values.get(t, 0))
+            keys[t] = tuple(key)
+        self.keys = keys
+        self._memo: dict[tuple[int, _Pool], int] = {}
+        self.start_pool = _pool((keys[t], 1) for t in _bits(hidden))
+        self.r = r
+
+    # -- counting ----------------------------------------------------------------------
+
+    def count(self) -> int:
+        """The number of deals: hand assignments times the undrawn boneyard's orders."""
+        if self.void:
+            return 0
+        return self._completions(0, self.start_pool) * factorial(self.r)
+
+    def _choices(self, i: int, pool: _Pool) -> Iterator[tuple[int, tuple[int, ...], _Pool]]:
+        """Every choice of stage ``i``: (weight, counts taken per class, what is left)."""
+        stage = self.stages[i]
+        size = stage.size
+        classes = [(key, c) for key, c in pool]
+        usable = [key[0] >= 0 for key, _ in classes]
+        room = [c if ok else 0 for (_, c), ok in zip(classes, usable, strict=True)]
+        after = [0] * (len(room) + 1)
+        for k in range(len(room) - 1, -1, -1):
+            after[k] = after[k + 1] + room[k]
+        if after[0] < size:
+            return
+        last = i + 1 == len(self.stages)
+        taken = [0] * len(classes)
+        scored = stage.score is not None
+        values = [key[-1] for key, _ in classes]
+        low_value = [0] * (len(room) + 1)
+        high_value = [0] * (len(room) + 1)
+        if scored:  # bounds on the points of the classes from k on, to prune (R17)
+            low_value[-1], high_value[-1] = 1 << 60, -1
+            for k in range(len(room) - 1, -1, -1):
+                low_value[k], high_value[k] = low_value[k + 1], high_value[k + 1]
+                if room[k]:
+                    low_value[k] = min(low_value[k], values[k])
+                    high_value[k] = max(high_value[k], values[k])
+
+        def walk(k: int, need: int, points: int) -> Iterator[tuple[int, ...]]:
+            if need == 0:
+                if not scored or points == 0:
+                    yield tuple(taken)
+                return
+            if k == len(classes) or after[k] < need:
+                return
+            if scored and not need * low_value[k] <= points <= need * high_value[k]:
+                return
+            top = min(room[k], need)
+            low = max(0, need - after[k + 1])
+            for x in range(top, low - 1, -1):
+                taken[k] = x
+                yield from walk(k + 1, need - x, points - x * values[k])
+            taken[k] = 0
+
+        for choice in walk(0, size, stage.score or 0):
+            if last and any(c != x for (_, c), x in zip(classes, choice, strict=True)):
+                continue
+            weight = 1
+            for (_, c), x in zip(classes, choice, strict=True):
+                if x:
+                    weight *= comb(c, x)
+            if stage.score is not None and (
+                sum(key[-1] * x for (key, _), x in zip(classes, choice, strict=True)) != stage.score
+            ):
+                continue
+            if stage.seat < 0:
+                if stage.forbidden and self._breaks(classes, choice, stage):
+                    continue
+            else:
+                slots = stage.slots
+                assert slots is not None
+                counts = list(stage.played)
+                for (key, _), x in zip(classes, choice, strict=True):
+                    if x:
+                        counts[key[0]] += x
+                weight *= slots.ways(slots.slots, tuple(counts))
+                if not weight:
+                    continue
+            rest = _pool(
+                (key[1:], c - x) for (key, c), x in zip(classes, choice, strict=True) if c - x
+            )
+            yield weight, choice, rest
+
+    @staticmethod
+    def _breaks(
+        classes: list[tuple[tuple[int, ...], int]], choice: tuple[int, ...], stage: _Stage
+    ) -> bool:
+        """Whether the undrawn boneyard ``choice`` holds every tile of a forbidden set."""
+        inside = {
+            key[0] - 1 for (key, _), x in zip(classes, choice, strict=True) if x and key[0] > 0
+        }
+        return any(all(t in inside for t in q) for q in stage.forbidden)
+
+    def _completions(self, i: int, pool: _Pool) -> int:
+        if i == len(self.stages):
+            return 0 if pool else 1
+        key = (i, pool)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        total = 0
+        for weight, _, rest in self._choices(i, pool):
+            total += weight * self._completions(i + 1, rest)
+        self._memo[key] = total
+        return total
+
+    # -- sampling ----------------------------------------------------------------------
+
+    def sample(self, rng: random.Random) -> Round:
+        total = 0 if self.void else self._completions(0, self.start_pool)
+        if not total:
+            raise _SamplingError(f"no deal replays {self.view!r}")
+        tiles: dict[tuple[int, ...], list[int]] = {}
+        for t, key in self.keys.items():
+            tiles.setdefault(key, []).append(t)
+        pool = self.start_pool
+        hands: dict[int, list[int]] = {}
+        drawn_by: dict[int, list[int]] = {}
+        undrawn: list[int] = []
+        for i, stage in enumerate(self.stages):
+            pick = rng.randrange(self._completions(i, pool))
+            for weight, option, after in self._choices(i, pool):
+                weight *= self._completions(i + 1, after)
+                if pick < weight:
+                    choice, rest = option, after
+                    break
+                pick -= weight
+            else:  # pragma: no cover - the weights add up to the total
+                raise _SamplingError("the hand weights do not add up")
+            chosen: list[tuple[int, int]] = []  # (tile, entry of this stage)
+            left_over: dict[tuple[int, ...], list[int]] = {}
+            for (key, _), x in zip(pool, choice, strict=True):
+                group = tiles[key]
+                rng.shuffle(group)
+                chosen.extend((t, key[0]) for t in group[:x])
+                if len(group) > x:
+                    left_over.setdefault(key[1:], []).extend(group[x:])
+            tiles = left_over
+            if stage.seat < 0:
+                undrawn = [t for t, _ in chosen]
+            else:
+                hands[stage.seat], drawn_by[stage.seat] = self._fill(stage, chosen, rng)
+            pool = rest
+        rng.shuffle(undrawn)
+        return self._build(hands, drawn_by, undrawn)
+
+    def _fill(
+        self,
+        stage: _Stage,
+        chosen: list[tuple[int, int]],
+        rng: random.Random,
+    ) -> tuple[list[int], list[int]]:
+        """The seat's dealt tiles, and the tile of each of its slots (by original slot)."""
+        seat = stage.seat
+        slots = stage.slots
+        assert slots is not None
+        dealt, drawn = slots.arrange(chosen + self.played_tiles[seat], rng)
+        full = [-1] * len(self.slot_event[seat])
+        for pos, k in enumerate(self.slot_map[seat][1:], start=1):
+            full[k] = drawn[pos - 1]
+        for k, t in self.pinned[seat].items():
+            full[k] = t
+        return dealt, full
+
+    def _build(
+        self, dealt: dict[int, list[int]], drawn_by: dict[int, list[int]], undrawn: list[int]
+    ) -> Round:
+        view = self.view
+        rules = self.rules
+        me = view.seat
+        events = self.events
+        # the viewer's own slots are known
+        mine_played = [e.move.tile.index for e in events if e.seat == me and type(e.move) is Play]
+        mine_dealt_mask = mask_of(view.hand)
+        for t in mine_played:
+            mine_dealt_mask |= 1 << t
+        for t in self.mine_drawn:
+            mine_dealt_mask &= ~(1 << t)
+        origin = table_of(view).origin
+        start_drawn = start_drawn_tile(view)
+        next_slot = dict.fromkeys(drawn_by, 1)
+        if origin is not None and origin.draws and self.mover is not None and self.mover != me:
+            next_slot[self.mover] = 2
+        order: list[int] = []
+        mine_iter = iter(self.mine_drawn)
+        for i in self.draw_events:
+            seat = events[i].seat
+            if seat == me:
+                order.append(next(mine_iter))
+            else:
+                order.append(drawn_by[seat][next_slot[seat]])
+                next_slot[seat] += 1
+        boneyard = order + undrawn
+        hands: list[int] = []
+        for seat in range(view.players):
+            if seat == me:
+                hands.append(mine_dealt_mask)
+            else:
+                hands.append(mask_of(TILES[t] for t in dealt[seat]))
+        if origin is None:
+            rnd = Round.from_deal(
+                rules,
+                [[TILES[t] for t in _bits(h)] for h in hands],
+                [TILES[t] for t in boneyard],
+                round_double=view.dealt_for,
+                first=view.first,
+            )
+        else:
+            mover = self.mover
+            drawn_tile = None
+            if origin.draws:
+                assert mover is not None
+                if mover == me:
+                    drawn_tile = start_drawn
+                else:
+                    t = drawn_by[mover][1]
+                    hands[mover] |= 1 << t
+                    drawn_tile = TILES[t]
+            now = table_of(view)
+            table = table_after(rules, now.n, origin.double, now.dealt, origin.placements)
+            lead = None if origin.lead < 0 or rules.start == "centre" else origin.lead
+            rnd = checked_round(
+                rules, table, origin.placements, tuple(hands), tuple(boneyard),
+                mover, view.first, lead, origin.draws, drawn_tile,
+            )  # fmt: skip
+        for e in events:
+            if rnd.to_move != e.seat:
+                raise _SamplingError(f"the sample has seat {rnd.to_move} to move, not {e.seat}")
+            rnd = rnd.apply(e.move)
+        if rnd.view(me) != view:
+            raise _SamplingError(f"a sample of {view!r} does not give the view back")
+        return rnd
+
+
+def _eligible(rules: Rules, dealt_for: int) -> list[int]:
+    """The doubles that may open a round dealt for ``dealt_for`` (R6; R6b: any lower)."""
+    if rules.start != "highest_held":
+        return [dealt_for]
+    return [k * (k + 3) // 2 for k in range(HIGH[dealt_for], -1, -1)]
+
+
+def _opening(view: RoundView) -> int:
+    """The round double the round started with before anything was placed: the double
+    placed by the first move if its holder placed it at once, else the one searched for
+    (R6, R6b)."""
+    table = table_of(view)
+    origin = table.origin
+    if origin is not None:
+        return origin.double
+    if table.placed and view.rules.start != "centre":
+        events = view.history
+        first = events[0].move
+        if type(first) is Play and first.onto is None:
+            return first.tile.index
+        return table.dealt
+    return table.double
+
+
+def _start_case(view: RoundView, opening: int) -> str:
+    """What the start of a round whose round double was not placed yet tells (R6, R6b):
+    ``"search"`` (nobody held a double that could open), ``"held"`` (the seat to move
+    held the opening double) or ``"split"`` (either: the seat to move holds the double
+    dealt for, or nobody holds any, which look the same until it moves)."""
+    table = table_of(view)
+    origin = table.origin
+    events = view.history
+    if origin is None:
+        if events:
+            return "search" if type(events[0].move) is Draw else "held"
+        if opening != table.dealt or view.to_move != view.first:
+            return "held"
+        return "split"
+    if origin.draws:
+        return "search"  # the seat to move drew in the search (R6)
+    return "held" if opening != table.dealt else "split"
+
+
+def _stage_order(seats: list[int], label_of: dict[int, dict[int, int]], hidden: int) -> list[int]:
+    """The seats in an order that merges tile classes early: each time the seat without
+    which the others tell the fewest classes apart (fewer states to memoise)."""
+    tiles = list(_bits(hidden))
+    rest = list(seats)
+    order: list[int] = []
+    while rest:
+
+        def left_classes(seat: int) -> tuple[int, int]:
+            keep = [s for s in rest if s != seat]
+            kinds = {tuple(label_of[s].get(t, -1) for s in keep) for t in tiles}
+            return len(kinds), -len(set(label_of[seat].values()))
+
+        best = min(rest, key=left_classes)
+        order.append(best)
+        rest.remove(best)
+    return order
+
+
+def tbl_playable(table: TableState, full: int) -> int:
+    """The tiles off ``table`` that have a play on it (R7-R10)."""
+    return table.playable(full & ~table.on)
+
+
+def _pool(items: Iterable[tuple[tuple[int, ...], int]]) -> _Pool:
+    """The pool of ``(class key, count)`` pairs, equal keys added up, sorted."""
+    counts: dict[tuple[int, ...], int] = {}
+    for key, c in items:
+        counts[key] = counts.get(key, 0) + c
+    return tuple(sorted(counts.items()))

@@ -1,0 +1,366 @@
+"""The exact sampler behind RoundView.sample_state: exact counts, an unbiased
+distribution, and samples that always give the view back (R5, R6, R12-R18).
+
+In tiny variants every deal consistent with a view is enumerated by brute force (every
+hand for the other seats, every tile for every draw the view did not see, the undrawn
+boneyard as a set times its orders), each replayed through ``Round.apply``: the
+sampler's exact count must equal that number, and its samples must follow the brute-force
+distribution (a chi-square test at a fixed seed).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+from strategies import PRESET_NAMES, played_rounds
+from strategies import rules as rules_strategy
+
+from chickenfoot import PRESETS, Draw, Obligation, Round, Rules, Tile, tile_set
+from chickenfoot._sampling import count_deals, sample_state
+from chickenfoot.errors import IllegalMoveError
+
+# -- brute force ----------------------------------------------------------------------------
+
+
+def _combinations_for(
+    seats: list[int], pool: list[Tile], size: int
+) -> Iterator[tuple[dict[int, tuple[Tile, ...]], list[Tile]]]:
+    if not seats:
+        yield {}, pool
+        return
+    for hand in itertools.combinations(pool, size):
+        rest = [t for t in pool if t not in hand]
+        for more, left in _combinations_for(seats[1:], rest, size):
+            yield {seats[0]: hand, **more}, left
+
+
+def _prefixes(
+    draws: list[Tile | None], pool: list[Tile]
+) -> Iterator[tuple[list[Tile], list[Tile]]]:
+    if not draws:
+        yield [], pool
+        return
+    known = draws[0]
+    options = [known] if known is not None else pool
+    for t in options:
+        if t not in pool:
+            continue
+        rest = [u for u in pool if u != t]
+        for seq, left in _prefixes(draws[1:], rest):
+            yield [t, *seq], left
+
+
+DealKey = tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...], frozenset[Tile]]
+
+
+def deal_key(rnd: Round, seat: int) -> DealKey:
+    """A deal as the other seats' dealt hands, the drawn tiles in order and the undrawn
+    tiles as a set (their order is free and counted, not listed)."""
+    drawn = len(rnd.dealt_boneyard) - len(rnd.boneyard)
+    return (
+        tuple(h for s, h in enumerate(rnd.dealt_hands) if s != seat),
+        rnd.dealt_boneyard[:drawn],
+        frozenset(rnd.boneyard),
+    )
+
+
+def brute_force(rnd: Round, seat: int) -> Counter[DealKey]:
+    """Every deal of ``rnd``'s set whose replay gives ``rnd.view(seat)``, by
+    :func:`deal_key`, each weighted by the undrawn boneyard's orders."""
+    view = rnd.view(seat)
+    rules = rnd.rules
+    mine = rnd.dealt_hands[seat]
+    centre = rules.start == "centre"
+    pool = [
+        t
+        for t in tile_set(rnd.set_size)
+        if t not in mine and not (centre and t == rnd.round_double)
+    ]
+    draws = [e.drawn for e in view.history if isinstance(e.move, Draw)]
+    others = [s for s in range(rnd.players) if s != seat]
+    out: Counter[DealKey] = Counter()
+    for hands, rest in _combinations_for(others, pool, len(mine)):
+        for prefix, undrawn in _prefixes(draws, rest):
+            dealt = [mine if s == seat else hands[s] for s in range(rnd.players)]
+            trial = Round.from_deal(
+                rules, dealt, prefix + undrawn, round_double=rnd.dealt_for, first=rnd.first
+            )
+            try:
+                for e in view.history:
+                    if trial.to_move != e.seat:
+                        raise IllegalMoveError(e.move, e.seat, "not this seat's turn", "R11")
+                    trial = trial.apply(e.move)
+            except IllegalMoveError:
+                continue
+            if trial.view(seat) == view:
+                out[deal_key(trial, seat)] += math.factorial(len(undrawn))
+    return out
+
+
+def tiny(players: int, n: int, hand: int, **knobs: Any) -> Rules:
+    """A tiny custom variant: a double-``n`` set, ``hand`` tiles each."""
+    base = attrs.evolve(
+        PRESETS["chickie-duel"],
+        name="tiny",
+        set_sizes={players: n},
+        hand_sizes={players: hand},
+        opening_toes=3,
+        first_foot_required=False,
+    )
+    return attrs.evolve(base, **knobs)
+
+
+def played(rules: Rules, players: int, seed: int, moves: int) -> Round:
+    """A round of ``rules`` after ``moves`` random legal moves, all from ``seed``."""
+    rng = random.Random(seed)
+    rnd = Round.deal(rules, players, seed=seed, first=rng.randrange(players))
+    for _ in range(moves):
+        if rnd.is_over:
+            break
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    return rnd
+
+
+KNOBS: list[dict[str, Any]] = [
+    {},  # holder start: the search for the round double (R6)
+    {"start": "centre"},
+    {"play_drawn": "may"},  # R13
+    {"draws_per_turn": 2},
+    {"draws_per_turn": None, "play_drawn": "may"},
+    {"boneyard_reserve": 1},  # R14
+    {"boneyard_reserve": 2, "start": "centre"},
+    {"toes_per_double": 1, "draws_per_turn": 2},
+    {"first_foot_required": True, "opening_toes": 2, "start": "centre"},  # R8
+    {"start": "highest_held"},  # R6b: a lower double may open, or a search finds one
+    {"start": "highest_held", "play_drawn": "never", "boneyard_reserve": 1},  # R13b
+    {"start": "centre", "play_drawn": "never"},
+]
+TABLES = [(2, 3, 3), (3, 3, 2)]
+
+
+def _cases() -> Iterator[tuple[dict[str, Any], tuple[int, int, int], int, int]]:
+    for k, knobs in enumerate(KNOBS):
+        for table in TABLES:
+            for seed in range(3):
+                yield knobs, table, 100 * k + 10 * table[0] + seed, (seed * 5 + k) % 13
+
+
+@pytest.mark.parametrize(("knobs", "table", "seed", "moves"), list(_cases()))
+def test_exact_count_equals_the_brute_force_count(
+    knobs: dict[str, Any], table: tuple[int, int, int], seed: int, moves: int
+) -> None:
+    """The sampler counts exactly the deals whose replay gives the view (R5, R6, R12-R16)."""
+    players, n, hand = table
+    rnd = played(tiny(players, n, hand, **knobs), players, seed, moves)
+    for seat in range(players):
+        view = rnd.view(seat)
+        expected = sum(brute_force(rnd, seat).values())
+        assert expected >= 1  # the real deal is one of them
+        assert count_deals(view) == expected, (knobs, table, seed, moves, seat)
+        sample = sample_state(view, random.Random(seed))
+        assert sample.view(seat) == view
+
+
+def _chi_square_limit(df: int) -> float:
+    """The 99.9% point of the chi-square distribution (Wilson-Hilferty)."""
+    z = 3.090232306167813
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+def _find_view(
+    rules: Rules, players: int, seeds: range, moves: int
+) -> tuple[Round, int, Counter[DealKey]]:
+    """A view in play with 6 to 60 consistent deals, another seat having drawn."""
+    for seed in seeds:
+        rnd = played(rules, players, seed, moves)
+        seat = rnd.to_move
+        if seat is None:
+            continue
+        if not any(isinstance(e.move, Draw) and e.seat != seat for e in rnd.history):
+            continue
+        counts = brute_force(rnd, seat)
+        if 6 <= len(counts) <= 60:
+            return rnd, seat, counts
+    raise AssertionError("no view found")
+
+
+def _statistic(seen: Counter[DealKey], counts: Counter[DealKey], trials: int) -> float:
+    total = sum(counts.values())
+    return sum(
+        (seen[key] - trials * weight / total) ** 2 / (trials * weight / total)
+        for key, weight in counts.items()
+    )
+
+
+@pytest.mark.parametrize(
+    ("knobs", "players", "moves"),
+    [
+        ({}, 2, 4),
+        ({"start": "centre", "draws_per_turn": 2}, 2, 4),
+        ({"boneyard_reserve": 1, "start": "centre"}, 3, 4),
+        ({"boneyard_reserve": 1}, 3, 4),
+    ],
+)
+def test_samples_follow_the_exact_distribution(
+    knobs: dict[str, Any], players: int, moves: int
+) -> None:
+    """Chi-square of 3000 samples against the brute-force distribution: every deal that
+    replays the view (the other hands as dealt, the drawn tiles, the undrawn set) is
+    equally likely, whatever the draws and passes ruled out (R12, R13)."""
+    hand = 3 if players == 2 else 2
+    rules = tiny(players, 3, hand, **knobs)
+    rnd, seat, counts = _find_view(rules, players, range(60), moves)
+    view = rnd.view(seat)
+    rng = random.Random(12)
+    trials = 3000
+    seen = Counter(deal_key(sample_state(view, rng), seat) for _ in range(trials))
+    assert set(seen) <= set(counts)
+    statistic = _statistic(seen, counts, trials)
+    assert statistic < _chi_square_limit(len(counts) - 1), (statistic, len(counts))
+
+
+def test_the_chi_square_test_catches_a_biased_sampler() -> None:
+    """The same test rejects a sampler that gives half the deals twice the chance."""
+    rules = tiny(2, 3, 3)
+    _, _, counts = _find_view(rules, 2, range(60), 4)
+    keys = sorted(counts, key=repr)
+    rng = random.Random(12)
+    trials = 3000
+    weights = [2 if i % 2 else 1 for i in range(len(keys))]
+    seen = Counter(rng.choices(keys, weights, k=trials))
+    assert _statistic(seen, counts, trials) > _chi_square_limit(len(counts) - 1)
+
+
+# -- samples always give the view back ------------------------------------------------------
+
+
+def _check_samples(rnd: Round, seed: int) -> None:
+    rng = random.Random(seed)
+    for seat in range(rnd.players):
+        view = rnd.view(seat)
+        for _ in range(2):
+            sample = sample_state(view, rng)
+            assert sample.view(seat) == view
+            assert sample.hand(seat) == rnd.hand(seat)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+@given(data=st.data())
+def test_samples_of_every_preset_give_the_view_back(preset: str, data: st.DataObject) -> None:
+    """Any moment of any preset, every seat: the sample's view is the view (R5-R18)."""
+    counts = [p for p in PRESETS[preset].player_counts if p <= 6]
+    players = data.draw(st.sampled_from(counts), label="players")
+    rnd = data.draw(played_rounds(preset=preset, players=players, max_moves=200), label="round")
+    assume(not rnd.is_over)  # finished rounds: the brute-force tests above
+    _check_samples(rnd, data.draw(st.integers(0, 2**16), label="rng"))
+
+
+@given(data=st.data())
+def test_samples_of_custom_variants_give_the_view_back(data: st.DataObject) -> None:
+    """Random custom variants (every knob), any moment, every seat (R5-R18)."""
+    rules = data.draw(rules_strategy(custom=True), label="rules")
+    counts = [p for p in rules.player_counts if p <= 6]
+    players = data.draw(st.sampled_from(counts), label="players")
+    rnd = data.draw(played_rounds(rules=rules, players=players, max_moves=250), label="round")
+    assume(not rnd.is_over)  # finished rounds: the brute-force tests above
+    _check_samples(rnd, data.draw(st.integers(0, 2**16), label="rng"))
+
+
+def _phase(rnd: Round) -> str:
+    if rnd.is_over:
+        return "over"
+    if rnd.drawn_tile is not None:
+        return "after a draw"
+    if rnd.obligation is Obligation.NONE and not rnd.can_draw:
+        return "reserve reached"
+    return rnd.obligation.name
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_samples_give_the_view_back_in_every_phase(preset: str) -> None:
+    """The search for the round double (R6), the opening (R7), the first foot (R8), toes
+    (R9), after draws (R13), a closed boneyard (R14) and the end (R16): each met and
+    sampled from every seat."""
+    rules = attrs.evolve(PRESETS[preset], boneyard_reserve=2)
+    wanted = {"ROUND_DOUBLE", "OPENING", "TOES", "after a draw", "reserve reached", "NONE"}
+    if rules.first_foot_required:
+        wanted.add("FIRST_FOOT")
+    if rules.start == "centre":
+        wanted.discard("ROUND_DOUBLE")
+    found: set[str] = set()
+    seed = 0
+    while not wanted <= found and seed < 300:
+        players = rules.player_counts[seed % len(rules.player_counts[:3])]
+        rnd = Round.deal(rules, players, seed=seed)
+        rng = random.Random(seed)
+        while True:
+            phase = _phase(rnd)
+            if rnd.is_over:
+                break
+            if phase not in found:
+                found.add(phase)
+                _check_samples(rnd, seed)
+            rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        seed += 1
+    assert wanted <= found
+
+
+def test_views_of_positions_give_the_view_back() -> None:
+    """Rounds set up from positions, with a drawn tile in the position's turn (R13)."""
+    checked = 0
+    for seed in range(40):
+        rnd = played(PRESETS["classic"], 3, seed, 25 + seed % 7)
+        if rnd.is_over:
+            continue
+        start = Round.from_position(rnd.rules, rnd.to_position())
+        rng = random.Random(seed)
+        for _ in range(seed % 9):
+            if start.is_over:
+                break
+            start = start.apply(rng.choice(start.legal_moves()))
+        _check_samples(start, seed)
+        checked += 1
+    assert checked >= 20
+
+
+# -- the cases of the issue -----------------------------------------------------------------
+
+
+def test_samples_in_the_search_for_the_round_double_keep_its_placer() -> None:
+    """cross-and-foot, 4 players, seed 0, 19 first-legal moves: the round double 9-9 was
+    drawn in the search and placed at once (R6); samples give the view back and their
+    records load."""
+    rnd = Round.deal(PRESETS["cross-and-foot"], 4, seed=0)
+    for _ in range(19):
+        rnd = rnd.apply(rnd.legal_moves()[0])
+    view = rnd.view(rnd.to_move or 0)
+    for seed in range(20):
+        sample = sample_state(view, random.Random(seed))
+        assert sample.view(view.seat) == view
+        assert Round.from_record(sample.to_record()) == sample
+
+
+def test_samples_with_a_reserve_are_not_over_while_the_round_goes_on() -> None:
+    """classic with boneyard_reserve=2, 4 players, seed 21, 93 random moves: somebody can
+    still play (R14, R16), so no sample is already blocked."""
+    rules = attrs.evolve(PRESETS["classic"], boneyard_reserve=2)
+    rnd = Round.deal(rules, 4, seed=21)
+    rng = random.Random(21)
+    for _ in range(93):
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    assert not rnd.is_over
+    for seat in range(4):
+        view = rnd.view(seat)
+        for seed in range(25):
+            sample = sample_state(view, random.Random(seed))
+            assert not sample.is_over
+            assert sample.view(seat) == view
