@@ -1662,6 +1662,19 @@ def test_rounds_that_differ_only_in_the_boneyard_differ() -> None:
     assert not other == one  # noqa: SIM201
 
 
+def test_rounds_that_differ_only_in_the_first_seat_differ() -> None:
+    """R23: the first seat is part of a round even when the holder of the round double
+    moves first (R6): the same deal with another first seat is another round, whichever
+    is compared with which, though both start with the same seat to move."""
+    rounds = [Round.deal(PRESETS["classic"], 4, seed=1, first=first) for first in range(4)]
+    assert {rnd.to_move for rnd in rounds} == {0}
+    assert len({rnd.hands for rnd in rounds}) == 1
+    for one in rounds:
+        for other in rounds:
+            assert (one == other) is (one.first == other.first)
+            assert (one != other) is (one.first != other.first)
+
+
 def test_the_same_move_on_the_same_round_gives_equal_rounds() -> None:
     """Rounds are values: one move applied twice to one round gives two equal rounds
     (they share the older history), and their views are equal too."""

@@ -336,6 +336,12 @@ def test_reserve_boundary_r14() -> None:
     with pytest.raises(RulesError) as info:
         custom(boneyard_reserve=14)
     assert "14" in str(info.value)
+    # a reserve above what is left closes the boneyard all the more
+    with pytest.raises(RulesError) as info:
+        custom(boneyard_reserve=15)
+    message = str(info.value)
+    for part in ("leave 14 tiles", "the reserve is 15", "nobody could ever draw (R14)"):
+        assert part in message, (part, message)
 
 
 @pytest.mark.parametrize(

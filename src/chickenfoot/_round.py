@@ -344,7 +344,7 @@ class Round(TableShown):
     @property
     def history(self) -> tuple[Event, ...]:
         """Every move so far with the seat that made it and each drawn tile, first first."""
-        return _events(self._history, self._state.boneyard, self._state.table, None)
+        return _events(self._history, self._state.boneyard, self._state.table)
 
     def view(self, seat: int) -> RoundView:
         """What ``seat`` can see of this round: its hand, the table, the public history.
@@ -756,10 +756,8 @@ def moves_of(history: _History) -> list[tuple[int, Move]]:
     return out
 
 
-def _events(
-    history: _History, boneyard: tuple[int, ...], table: TableState, seat: int | None
-) -> tuple[Event, ...]:
-    """The events of ``history``, showing drawn tiles to ``seat`` (to all for ``None``)."""
+def _events(history: _History, boneyard: tuple[int, ...], table: TableState) -> tuple[Event, ...]:
+    """The events of ``history``, every drawn tile shown."""
     out = []
     # A round set up from a position keeps the tiles drawn in the position's turn before
     # the boneyard, so its history's draws start after them.
@@ -767,8 +765,7 @@ def _events(
     for mover, move in moves_of(history):
         tile = None
         if type(move) is Draw:
-            if seat is None or seat == mover:
-                tile = TILES[boneyard[drawn]]
+            tile = TILES[boneyard[drawn]]
             drawn += 1
         out.append(Event(mover, move, tile))
     return tuple(out)
