@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -1698,6 +1699,41 @@ def test_r9_a_blank_double_waits_for_its_toes() -> None:
     assert rnd.open_ends == ends(("0-0", 0, 3), ("6-1", 1, 1), ("6-2", 2, 1), ("6-3", 3, 1))
     assert legal(rnd) == {play("4-0", "0-0")}
     refused(rnd, play("2-1", "6-1"), "R9", "the toes of 0-0 come first")
+
+
+def test_a_seat_out_of_range_names_the_seats_of_the_table() -> None:
+    """A seat argument outside the table is refused with the table's range of seats."""
+    rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+    for seat in (4, -1, 7):
+        with pytest.raises(ValueError, match="seat is a seat from 0 to 3, not ") as info:
+            rnd.view(seat)
+        assert str(info.value).endswith(repr(seat))
+    with pytest.raises(ValueError, match="seat is a seat from 0 to 5, not 6"):
+        Round.deal(PRESETS["classic"], 6, seed=1).hand(6)
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+@pytest.mark.parametrize("move", ["draw", None, 3, Tile(9, 9)])
+def test_a_move_that_is_not_a_move_is_a_type_error_whoever_sends_it(move: Any, seat: int) -> None:
+    """R11: ``apply(move, seat=...)`` checks that the move is a Play, Draw or Pass before
+    whose turn it is: a string sent by a seat out of turn is a TypeError, not an illegal
+    move, and nothing is applied."""
+    rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+    with pytest.raises(TypeError, match="a move is a Play, Draw or Pass, not "):
+        rnd.apply(move, seat=seat)
+    match = Match.new(PRESETS["classic"], 4, seed=1)
+    with pytest.raises(TypeError, match="a move is a Play, Draw or Pass, not "):
+        match.apply(move, seat=seat)
+    assert rnd == Round.deal(PRESETS["classic"], 4, seed=1)
+
+
+@pytest.mark.parametrize("seed", [-(2**63), -(2**63) + 1, 0, 2**64 - 2, 2**64 - 1])
+def test_seeds_at_the_ends_of_the_range_are_accepted(seed: int) -> None:
+    """A seed is any int from -2**63 to 2**64 - 1, both ends included; one beyond is not."""
+    assert Round.deal(PRESETS["classic"], 4, seed=seed).seed == seed
+    for beyond in (-(2**63) - 1, 2**64):
+        with pytest.raises(ValueError, match=re.escape("seed is an int from -2**63 to 2**64 - 1")):
+            Round.deal(PRESETS["classic"], 4, seed=beyond)
 
 
 @pytest.mark.parametrize("first", [-1, 2, 5, True, 1.0, "0"])
