@@ -1701,6 +1701,23 @@ def test_r9_a_blank_double_waits_for_its_toes() -> None:
     refused(rnd, play("2-1", "6-1"), "R9", "the toes of 0-0 come first")
 
 
+def test_r6_refusals_of_the_round_double_name_what_is_wrong_with_it_r4() -> None:
+    """R6, R4: the round double itself, sent wrongly, is refused for what is wrong (placed
+    onto a tile, or by a seat that does not hold it), not as another tile; tiles made by
+    the caller compare by value."""
+    holder = Round.deal(PRESETS["classic"], 4, seed=1)  # seat 0 holds 9-9
+    with pytest.raises(IllegalMoveError) as info:
+        holder.apply(Play(Tile(9, 9), onto=Tile(9, 5)))
+    assert str(info.value) == (
+        "seat 0 cannot play 9-9 onto 9-5: the round double 9-9 is placed with onto=None (R4)"
+    )
+    search = Round.deal(PRESETS["classic"], 4, seed=0)  # nobody holds 9-9
+    assert search.legal_moves() == [Draw()]
+    with pytest.raises(IllegalMoveError) as info:
+        search.apply(Play(Tile(9, 9)))
+    assert str(info.value) == "seat 0 cannot place 9-9: it does not hold 9-9 (R6)"
+
+
 def test_a_seat_out_of_range_names_the_seats_of_the_table() -> None:
     """A seat argument outside the table is refused with the table's range of seats."""
     rnd = Round.deal(PRESETS["classic"], 4, seed=1)
