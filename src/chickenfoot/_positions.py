@@ -504,7 +504,7 @@ def sample_position_state(view: RoundView, rng: random.Random, max_tries: int) -
     sample that contradicts them is drawn again, up to ``max_tries`` times.
     """
     from ._round import apply_unchecked
-    from ._views import _assign_draws, _replays, start_drawn_tile
+    from ._views import _dealt_hands, _replays, start_drawn_tile
 
     view_table = table_of(view)
     origin = view_table.origin
@@ -534,14 +534,7 @@ def sample_position_state(view: RoundView, rng: random.Random, max_tries: int) -
             for seat, count in enumerate(view.hand_counts)
         ]
         remaining = list(rest)
-        drawn = _assign_draws(view, events, draws, played, hands, rng)
-        dealt = []
-        for seat in range(view.players):
-            mine = {t for t, s in drawn if s == seat}
-            dealt.append(
-                [t for t in hands[seat] if t not in mine]
-                + [t for _, t in played[seat] if t not in mine]
-            )
+        drawn, dealt = _dealt_hands(view, events, draws, played, hands, rng)
         start_drawn = None
         if origin.draws and mover is not None:
             if known_drawn is not None:

@@ -408,14 +408,7 @@ def sample_state(view: RoundView, rng: random.Random, max_tries: int) -> Round:
                 list(view.hand) if seat == view.seat else [next(rest) for _ in range(count)]
             )
         remaining = list(rest)
-        drawn = _assign_draws(view, events, draws, played, hands, rng)
-        dealt = []
-        for seat in range(view.players):
-            mine = {t for t, s in drawn if s == seat}
-            dealt.append(
-                [t for t in hands[seat] if t not in mine]
-                + [t for _, t in played[seat] if t not in mine]
-            )
+        drawn, dealt = _dealt_hands(view, events, draws, played, hands, rng)
         boneyard = [t for t, _ in drawn] + remaining
         start = Round.from_deal(
             rules, dealt, boneyard, round_double=view.dealt_for, first=view.first
@@ -463,6 +456,27 @@ def _replays(start: Round, events: tuple[Event, ...], to_move: int | None) -> Ro
     except IllegalMoveError:
         return None
     return state if state.to_move == to_move else None
+
+
+def _dealt_hands(
+    view: RoundView,
+    events: tuple[Event, ...],
+    draws: list[tuple[int, int]],
+    played: list[list[tuple[int, Tile]]],
+    hands: list[list[Tile]],
+    rng: random.Random,
+) -> tuple[list[tuple[Tile, int]], list[list[Tile]]]:
+    """The draws' tiles (see :func:`_assign_draws`) and every seat's hand as dealt: the
+    tiles it holds now or played, less those it drew."""
+    drawn = _assign_draws(view, events, draws, played, hands, rng)
+    dealt = []
+    for seat in range(view.players):
+        mine = {t for t, s in drawn if s == seat}
+        dealt.append(
+            [t for t in hands[seat] if t not in mine]
+            + [t for _, t in played[seat] if t not in mine]
+        )
+    return drawn, dealt
 
 
 def _assign_draws(
