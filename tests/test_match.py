@@ -977,3 +977,17 @@ def test_a_match_holds_a_round_of_its_own_rules_and_seats() -> None:
         with pytest.raises(ValueError, match=r"Match\.new\(\) or Match\.dealt\(\)"):
             attrs.evolve(match, round=wrong)
     assert Match(classic, 3, 1, (), match.round) == match
+
+
+def test_the_seat_of_a_move_is_given_by_name() -> None:
+    """``apply(move, seat=...)``: the seat is keyword-only on a match as on a round, so a
+    seat number passed by position cannot be taken for something else."""
+    match = Match.new(PRESETS["classic"], 4, seed=1)
+    move = match.legal_moves()[0]
+    seat = match.to_move
+    assert seat is not None
+    with pytest.raises(TypeError):
+        match.apply(move, seat)  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        match.round.apply(move, seat)  # type: ignore[misc]
+    assert match.apply(move, seat=seat) == match.apply(move)

@@ -564,7 +564,18 @@ def test_rounds_that_cannot_follow() -> None:
     record = match.to_record()
     record["rounds"][0]["moves"].pop()
     error = _error(Match.from_record, record)
-    assert str(error).startswith("round 2: round 1 is not over after its ")
+    moves = len(record["rounds"][0]["moves"])
+    assert str(error) == (
+        f"round 2: round 1 is not over after its {moves} moves, so round 2 cannot start (R16)"
+    )
+    # the same for a later round: the count is the moves of the round before it
+    record = match.to_record()
+    record["rounds"][1]["moves"].pop()
+    moves = len(record["rounds"][1]["moves"])
+    assert moves != len(record["rounds"][0]["moves"])
+    assert str(_error(Match.from_record, record)) == (
+        f"round 3: round 2 is not over after its {moves} moves, so round 3 cannot start (R16)"
+    )
     # a seeded match deals the next round when one ends: the record must list it
     partial = _seeded("chickie-duel", 2, seed=4, moves=10_000)
     record = partial.to_record()

@@ -1718,6 +1718,33 @@ def test_r6_refusals_of_the_round_double_name_what_is_wrong_with_it_r4() -> None
     assert str(info.value) == "seat 0 cannot place 9-9: it does not hold 9-9 (R6)"
 
 
+def test_r13_after_a_draw_any_other_tile_is_refused_for_the_drawn_one() -> None:
+    """R13 (must): after drawing 1-0, seat 0's 5-5 is refused because only the drawn tile
+    may be played, whatever 5-5 would have fitted."""
+    rnd = _stuck(CENTRE3, top="1-0").apply(Draw())
+    assert rnd.legal_moves() == [play("1-0", "6-0"), play("1-0", "6-1")] or set(
+        rnd.legal_moves()
+    ) == {play("1-0", "6-0"), play("1-0", "6-1")}
+    for onto in ("6-0", "6-1", "6-2", "6-3"):
+        refused(rnd, play("5-5", onto), "R13", "only the drawn tile 1-0")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_r9_a_higher_double_than_the_round_double_waits_for_its_toes(seed: int) -> None:
+    """R9: in a round on 3-3, a double above it (7-7, 8-8) played onto an arm wants its
+    toes like any other: the obligation is TOES, not the opening of R7."""
+    rnd = Round.deal(PRESETS["classic"], 4, seed=seed, round_double=Tile(3, 3))
+    rng = random.Random(seed)
+    seen = 0
+    while not rnd.is_over:
+        pending = rnd.pending_double
+        if pending is not None and pending != rnd.round_double and rnd.drawn_tile is None:
+            assert rnd.obligation is Obligation.TOES, (pending, rnd.history[-1])
+            seen += pending > rnd.round_double
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    assert seen
+
+
 def test_a_seat_out_of_range_names_the_seats_of_the_table() -> None:
     """A seat argument outside the table is refused with the table's range of seats."""
     rnd = Round.deal(PRESETS["classic"], 4, seed=1)

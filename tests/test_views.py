@@ -294,3 +294,32 @@ def test_a_match_view_shows_the_scores_and_the_round() -> None:
     to_move = match.round.to_move
     assert to_move is not None
     assert match.view(to_move).legal_moves() == match.legal_moves()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_samples_of_highest_held_rounds_have_the_view_r6b(players: int) -> None:
+    """R6b: in rounds that may open on a lower double than the one dealt for, every seat's
+    sample, at every one of the first moves, is a round with that seat's view: the same
+    round double, the same seat to move, the same history."""
+    rules = attrs.evolve(
+        PRESETS["chickie-duel"],
+        name="highest-held",
+        start="highest_held",
+        set_sizes={players: 6},
+        hand_sizes={players: 5},
+        first_foot_required=False,
+        boneyard_reserve=0,
+    )
+    lower = 0
+    for seed in range(12):
+        rnd = Round.deal(rules, players, seed=seed)
+        rng = random.Random(seed)
+        for k in range(12):
+            if rnd.is_over:
+                break
+            lower += rnd.round_double != rnd.dealt_for
+            for seat in range(players):
+                view = rnd.view(seat)
+                assert view.sample_state(random.Random(k)).view(seat) == view
+            rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    assert lower  # some of these rounds opened on a lower double

@@ -83,10 +83,15 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_properties.py",
         "tests/test_differential.py::test_random_variants_agree_with_reference",
     ),
-    "_shown": ("tests/test_round_scenarios.py", "tests/test_views.py", "tests/test_properties.py"),
+    "_shown": (
+        "tests/test_round_scenarios.py",
+        "tests/test_views.py",
+        "tests/test_positions.py",
+        "tests/test_properties.py",
+    ),
     "_match": ("tests/test_match.py", "tests/test_match_properties.py"),
     "_views": ("tests/test_views.py", "tests/test_positions.py"),
-    "_records": ("tests/test_records.py", "tests/test_records_fuzz.py"),
+    "_records": ("tests/test_records.py", "tests/test_records_fuzz.py", "tests/test_positions.py"),
 }
 
 #: Operators that take arguments (and so have no default mutants) are left out.
