@@ -987,7 +987,7 @@ def test_the_seat_of_a_move_is_given_by_name() -> None:
     seat = match.to_move
     assert seat is not None
     with pytest.raises(TypeError):
-        match.apply(move, seat)  # type: ignore[misc]
+        match.apply(move, seat)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        match.round.apply(move, seat)  # type: ignore[misc]
+        match.round.apply(move, seat)  # type: ignore[call-arg]
     assert match.apply(move, seat=seat) == match.apply(move)
