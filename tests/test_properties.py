@@ -143,7 +143,7 @@ def test_layout_is_a_tree_with_the_open_ends_it_shows(rnd: Round) -> None:
 @given(rnd=played_rounds())
 def test_obligation_is_what_the_legal_plays_obey(rnd: Round) -> None:
     """R6: the round double is placed first. R13: after a draw only the drawn tile may be
-    played. R7: "Until the round double has all its opening_toes places filled, the only
+    played (R13b: none, and the table's obligation stands). R7: "Until the round double has all its opening_toes places filled, the only
     legal plays are tiles carrying its number, onto it." R9: "while a double has free toe
     places, the only legal plays are tiles carrying its number, onto that double." R8:
     "only doubles matching an arm's open end are legal until one is played"."""
@@ -157,12 +157,14 @@ def test_obligation_is_what_the_legal_plays_obey(rnd: Round) -> None:
         if p.tile.is_double
         and children[p.tile] < (rules.opening_toes if p.onto is None else rules.toes_per_double)
     ]
+    if rnd.lead is not None and rnd.drawn_tile is not None and rules.play_drawn == "never":
+        assert plays == []  # R13b: no play after a draw; the table's obligation stands
     if rnd.is_over:
         expected = Obligation.NONE
     elif rnd.lead is None:
         expected = Obligation.ROUND_DOUBLE
         assert all(m == Play(rnd.round_double) for m in plays)
-    elif rnd.drawn_tile is not None:
+    elif rnd.drawn_tile is not None and rules.play_drawn != "never":
         expected = Obligation.DRAWN_TILE
         assert all(m.tile == rnd.drawn_tile for m in plays)
     elif unfinished:
