@@ -466,28 +466,9 @@ def _dealt_hands(
     hands: list[list[Tile]],
     rng: random.Random,
 ) -> tuple[list[tuple[Tile, int]], list[list[Tile]]]:
-    """The draws' tiles (see :func:`_assign_draws`) and every seat's hand as dealt: the
-    tiles it holds now or played, less those it drew."""
-    drawn = _assign_draws(view, events, draws, played, hands, rng)
-    dealt = []
-    for seat in range(view.players):
-        mine = {t for t, s in drawn if s == seat}
-        dealt.append(
-            [t for t in hands[seat] if t not in mine]
-            + [t for _, t in played[seat] if t not in mine]
-        )
-    return drawn, dealt
-
-
-def _assign_draws(
-    view: RoundView,
-    events: tuple[Event, ...],
-    draws: list[tuple[int, int]],
-    played: list[list[tuple[int, Tile]]],
-    hands: list[list[Tile]],
-    rng: random.Random,
-) -> list[tuple[Tile, int]]:
-    """Which tile every draw took, consistent with the sampled hands: (tile, seat) in order.
+    """Which tile every draw took, consistent with the sampled hands, as (tile, seat) in
+    order, and every seat's hand as dealt: the tiles it holds now or played, less those it
+    drew.
 
     A seat's own draws are known. Another seat's draw took a tile it still holds or played
     later; a draw followed at once by a play of the same seat took the played tile (R13).
@@ -511,4 +492,12 @@ def _assign_draws(
                 tile = rng.choice(options)
         used.add(tile)
         out[k] = (tile, seat)
-    return [x for x in out if x is not None]
+    drawn = [x for x in out if x is not None]
+    dealt = []
+    for seat in range(view.players):
+        mine = {t for t, s in drawn if s == seat}
+        dealt.append(
+            [t for t in hands[seat] if t not in mine]
+            + [t for _, t in played[seat] if t not in mine]
+        )
+    return drawn, dealt
