@@ -223,11 +223,9 @@ class State:
         kind = type(move)
         if kind is not _PLAY and kind is not _DRAW_TYPE and kind is not _PASS_TYPE:
             raise TypeError(f"a move is a Play, Draw or Pass, not {move!r}")
+        if self._handed_out(move):
+            return None
         known = self.known
-        if known is not None:  # moves listed by legal(): the same object, or a draw or pass
-            for m in known:
-                if m is move or (type(m) is kind and kind is not _PLAY):
-                    return None
         if self.outcome is not None:
             return f"the round is over ({self.outcome.ending.value})", "R16"
         seat = self.to_move
@@ -312,6 +310,16 @@ class State:
 
     # -- the next state (R6, R13-R18) --------------------------------------------------------
 
+    def _handed_out(self, move: Move) -> bool:
+        """Whether :meth:`legal` listed ``move``: the same object, or a draw or pass."""
+        known = self.known
+        if known is not None:
+            kind = type(move)
+            for m in known:
+                if m is move or (type(m) is kind and kind is not _PLAY):
+                    return True
+        return False
+
     def step(self, move: Move) -> State | None:
         """:meth:`after` if ``move`` is legal now, else ``None`` (:meth:`refusal` says
         why): the check and the move in one call, for :meth:`Round.apply
@@ -319,13 +327,7 @@ class State:
 
         Checks its argument as :meth:`refusal` does.
         """
-        known = self.known
-        if known is not None:  # moves listed by legal(): the same object, or a draw or pass
-            kind = type(move)
-            for m in known:
-                if m is move or (type(m) is kind and kind is not _PLAY):
-                    return self.after(move)
-        if self.refusal(move) is None:
+        if self.refusal(move) is None:  # a move legal() listed is accepted at once
             return self.after(move)
         return None
 
