@@ -115,19 +115,6 @@ class State:
     __slots__ = ("boneyard", "drawn", "hands", "known", "lead", "outcome", "rules", "table",
                  "to_move", "turn_draws")  # fmt: skip
 
-    rules: Rules
-    table: TableState
-    hands: tuple[int, ...]
-    boneyard: tuple[int, ...]
-    drawn: int
-    lead: int
-    to_move: int
-    turn_draws: int
-    outcome: Outcome | None
-    #: The legal moves once :meth:`legal` has listed them, else ``None``: a cache, so
-    #: that :meth:`refusal` knows the moves it handed out.
-    known: tuple[Move, ...] | None
-
     def __init__(
         self,
         rules: Rules,
@@ -149,7 +136,9 @@ class State:
         self.to_move = to_move
         self.turn_draws = turn_draws
         self.outcome = outcome
-        self.known = None
+        #: The legal moves once :meth:`legal` has listed them, else ``None``: a cache, so
+        #: that :meth:`refusal` knows the moves it handed out.
+        self.known: tuple[Move, ...] | None = None
 
     def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
         # Explicit, so that a compiled (native) State pickles too.

@@ -601,27 +601,19 @@ class Round(TableShown):
 
     # -- values -----------------------------------------------------------------------------
 
+    def _facts(self) -> tuple[object, ...]:
+        """All that two equal rounds share, but the moves of their histories."""
+        state, table = self._state, self._state.table
+        return (_count(self._history), state.hands, state.drawn, state.to_move, self._deal[1],
+                table.double, table.dealt, state.outcome, self.rules, state.boneyard,
+                table.origin)  # fmt: skip
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
             return NotImplemented
-        if self is other:
-            return True
-        a, b = self._state, other._state
-        if (
-            _count(self._history) != _count(other._history)
-            or a.hands != b.hands
-            or a.drawn != b.drawn
-            or a.to_move != b.to_move
-            or self._deal[1] != other._deal[1]
-            or a.table.double != b.table.double
-            or a.table.dealt != b.table.dealt
-            or a.outcome != b.outcome
-            or self.rules != other.rules
-            or a.boneyard != b.boneyard
-            or a.table.origin != b.table.origin
-        ):
-            return False
-        return same_history(self._history, other._history)
+        return self is other or (
+            self._facts() == other._facts() and same_history(self._history, other._history)
+        )
 
     def __hash__(self) -> int:
         state = self._state

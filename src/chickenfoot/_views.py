@@ -96,28 +96,19 @@ class RoundView(TableShown):
             for seat, move in moves_of(self._moves)
         )
 
+    def _facts(self) -> tuple[object, ...]:
+        """All that two equal views share, but the moves of their histories."""
+        table = self._table
+        return (self._length, self.seat, self.hand, self.hand_counts, self.boneyard_count,
+                self.to_move, self.round_double, table.dealt, self.first, self.outcome, self._mine,
+                self.rules, table.origin)  # fmt: skip
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RoundView):
             return NotImplemented
-        if self is other:
-            return True
-        if (
-            self._length != other._length
-            or self.seat != other.seat
-            or self.hand != other.hand
-            or self.hand_counts != other.hand_counts
-            or self.boneyard_count != other.boneyard_count
-            or self.to_move != other.to_move
-            or self.round_double != other.round_double
-            or self._table.dealt != other._table.dealt
-            or self.first != other.first
-            or self.outcome != other.outcome
-            or self._mine != other._mine
-            or self.rules != other.rules
-            or self._table.origin != other._table.origin
-        ):
-            return False
-        return same_history(self._moves, other._moves)
+        return self is other or (
+            self._facts() == other._facts() and same_history(self._moves, other._moves)
+        )
 
     def __hash__(self) -> int:
         return hash((self.seat, self.hand, self.hand_counts, self.to_move, self._length))
