@@ -966,7 +966,8 @@ def test_repr_names_the_round_in_play_and_the_totals() -> None:
 
 def test_a_match_holds_a_round_of_its_own_rules_and_seats() -> None:
     """A match's round is one of its variant at its table: a round of another player
-    count, or of other rules, is refused however the match is built."""
+    count, or of other rules, is refused however the match is built. Rules are compared
+    by value: an equal copy of the variant (as a record reads back) is the same variant."""
     classic = PRESETS["classic"]
     match = Match.new(classic, 3, seed=1)
     four = Round.deal(classic, 4, seed=1)
@@ -977,6 +978,11 @@ def test_a_match_holds_a_round_of_its_own_rules_and_seats() -> None:
         with pytest.raises(ValueError, match=r"Match\.new\(\) or Match\.dealt\(\)"):
             attrs.evolve(match, round=wrong)
     assert Match(classic, 3, 1, (), match.round) == match
+    copied = attrs.evolve(classic)
+    assert copied == classic
+    assert copied is not classic
+    assert Match(copied, 3, 1, (), match.round) == match
+    assert attrs.evolve(match, rules=copied) == match
 
 
 def test_the_seat_of_a_move_is_given_by_name() -> None:

@@ -526,14 +526,20 @@ def test_wrong_round_double_and_first() -> None:
     assert str(error) == (
         "round 3: round_double is 9-9 in the record, but the match deals 7-7 for round 3 (R19)"
     )
+    # Every other seat is refused, below the right one or above it (round 2: seat 0
+    # first; round 3: seat 3).
+    for number in (2, 3):
+        record = match.to_record()
+        right = record["rounds"][number - 1]["first"]
+        assert right == {2: 0, 3: 3}[number]
+        for wrong in (seat for seat in range(4) if seat != right):
+            record["rounds"][number - 1]["first"] = wrong
+            error = _error(Match.from_record, record)
+            assert str(error) == (
+                f"round {number}: first is seat {wrong} in the record, "
+                f"but seat {right} is first in round {number} (R23)"
+            )
     record = match.to_record()
-    right = record["rounds"][1]["first"]
-    record["rounds"][1]["first"] = (right + 1) % 4
-    error = _error(Match.from_record, record)
-    assert str(error) == (
-        f"round 2: first is seat {(right + 1) % 4} in the record, "
-        f"but seat {right} is first in round 2 (R23)"
-    )
     record["rounds"][1]["first"] = 4
     assert "(R23)" in str(_error(Match.from_record, record))
     record = match.to_record()
@@ -871,6 +877,28 @@ def test_limits_are_checked_before_the_work() -> None:
         f"rules.knobs.hand_sizes: {MAX_TILES + 1} player counts, "
         f"but a record allows at most {MAX_TILES}"
     )
+
+
+def test_text_over_the_size_limit_is_not_written() -> None:
+    """What to_json writes, from_json reads: text longer than MAX_TEXT is refused on
+    writing too, naming its size, for a round and a match; the longest text within the
+    limit is written and reads back. (json.dumps puts ``indent`` spaces a level before
+    every line, so a wide indent makes a short record long.)"""
+    match = Match.new(PRESETS["classic"], 4, seed=1)
+    for game, kind in ((BASE, "round"), (match, "match")):
+        flat = len(game.to_json(indent=0))
+        per_space = len(game.to_json(indent=1)) - flat
+        fits = (MAX_TEXT - flat) // per_space
+        text = game.to_json(indent=fits)
+        assert MAX_TEXT - per_space < len(text) <= MAX_TEXT
+        assert type(game).from_json(text) == game
+        size = flat + (fits + 1) * per_space
+        with pytest.raises(RecordError) as info:
+            game.to_json(indent=fits + 1)
+        assert str(info.value) == (
+            f"this {kind} cannot be written as a record: {size} bytes, "
+            f"and a record is at most {MAX_TEXT}"
+        )
 
 
 def test_limits_are_inclusive() -> None:

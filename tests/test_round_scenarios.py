@@ -1676,6 +1676,49 @@ def test_rounds_that_differ_only_in_the_first_seat_differ() -> None:
             assert (one != other) is (one.first != other.first)
 
 
+def test_rounds_that_differ_only_in_the_hands_differ_r5() -> None:
+    """R5: the hands are part of the deal: two rounds with the same boneyard, round double
+    and first seat, and one tile swapped between the hands, differ, whichever is compared
+    with which."""
+    hands = [ts(S0), ts(S1)]
+    pile = rest_of(CENTRE5, *hands)
+    swapped = [(hands[1][0], *hands[0][1:]), (hands[0][0], *hands[1][1:])]
+    one = Round.from_deal(CENTRE5, hands, pile, round_double=6)
+    other = Round.from_deal(CENTRE5, swapped, pile, round_double=6)
+    assert one.boneyard == other.boneyard
+    assert one.hand_counts == other.hand_counts
+    assert (one.to_move, one.first) == (other.to_move, other.first)
+    assert one.hands != other.hands
+    assert one != other
+    assert other != one
+    assert not one == other  # noqa: SIM201 (the __eq__ call itself, not __ne__)
+    assert not other == one  # noqa: SIM201
+
+
+def test_the_same_move_by_another_seat_makes_another_round_r11() -> None:
+    """R11: a round's history says which seat made each move. Two positions, one with seat
+    0 to move and one with seat 1, where the same play 2-0 onto 2-2 blocks the round (R7:
+    2-2 still wants a 2, and 2-1 lies in the closed boneyard, R14, R16), end with the same
+    layout, hands, boneyard and outcome (R18): the rounds still differ, whichever is
+    compared with which, because another seat made the move."""
+    rules = variant(hand=1, n=2, opening_toes=2, boneyard_reserve=1)
+    by_zero = Round.from_position(rules, "cf1 2-2 2-2 2-0,0-0/1-0,1-1 2-1 0 0 0 -")
+    by_one = Round.from_position(rules, "cf1 2-2 2-2 0-0/2-0,1-0,1-1 2-1 1 0 0 -")
+    move = play("2-0", "2-2")
+    one, other = run(by_zero, move), run(by_one, move)
+    assert one.outcome == other.outcome == Outcome(Ending.BLOCKED, 0, (0, 3))
+    assert one.to_position() == other.to_position()
+    assert one.hands == other.hands
+    assert one.moves == other.moves == (move,)
+    assert [e.seat for e in one.history] == [0]
+    assert [e.seat for e in other.history] == [1]
+    assert one != other
+    assert other != one
+    assert not one == other  # noqa: SIM201 (the __eq__ call itself, not __ne__)
+    assert not other == one  # noqa: SIM201
+    assert run(by_zero, move) == one
+
+
 def test_the_same_move_on_the_same_round_gives_equal_rounds() -> None:
     """Rounds are values: one move applied twice to one round gives two equal rounds
     (they share the older history), and their views are equal too."""
@@ -1745,6 +1788,30 @@ def test_r9_a_higher_double_than_the_round_double_waits_for_its_toes(seed: int) 
     assert seen
 
 
+@pytest.mark.parametrize("start", ["centre", "holder"])
+def test_r7_on_a_large_set_the_opening_holds_in_copies_of_the_round(start: str) -> None:
+    """R7: until the round double's places are filled, they come first. On a set above
+    double-21 the tiles' numbers pass 256; the obligation stays the opening, and the
+    legal moves stay plays onto the round double, in the round, its pickled copy (as a
+    round sent to another process) and its views and their pickled copies."""
+    rules = variant(hand=40, n=30, start=start)
+    rnd = Round.deal(rules, 2, seed=3, round_double=30)
+    while rnd.obligation is Obligation.ROUND_DOUBLE:  # R6: the holder places it
+        rnd = rnd.apply(rnd.legal_moves()[0])
+    rnd = rnd.apply(rnd.legal_moves()[0])  # one of its 4 places filled: 3 left
+    double = t("30-30")
+    for copied in (rnd, pickle.loads(pickle.dumps(rnd)), copy.deepcopy(rnd)):
+        assert copied.pending_double == double
+        assert copied.obligation is Obligation.OPENING
+        assert copied.legal_moves() == rnd.legal_moves()
+        assert all(m.onto == double for m in copied.legal_moves() if isinstance(m, Play))
+    for seat in (0, 1):
+        view = rnd.view(seat)
+        for shown in (view, pickle.loads(pickle.dumps(view))):
+            assert shown.obligation is Obligation.OPENING
+            assert shown.pending_double == double
+
+
 def test_a_seat_out_of_range_names_the_seats_of_the_table() -> None:
     """A seat argument outside the table is refused with the table's range of seats."""
     rnd = Round.deal(PRESETS["classic"], 4, seed=1)
@@ -1778,6 +1845,31 @@ def test_seeds_at_the_ends_of_the_range_are_accepted(seed: int) -> None:
     for beyond in (-(2**63) - 1, 2**64):
         with pytest.raises(ValueError, match=re.escape("seed is an int from -2**63 to 2**64 - 1")):
             Round.deal(PRESETS["classic"], 4, seed=beyond)
+
+
+@pytest.mark.parametrize("double", [-1, -6, 7, 12, True, 6.0, "6"])
+def test_the_round_double_is_a_double_of_the_set(double: Any) -> None:
+    """R5, R19: the round double given as a number is one of the set's doubles, 0 to N for
+    the double-N set (an int); anything else is refused, the error naming the range and
+    the value, whether the round is shuffled or dealt by hand."""
+    expected = f"the round double of a double-6 set is 0 to 6, not {double!r}"
+    with pytest.raises(ValueError, match="the round double of a double-6 set") as info:
+        Round.deal(CENTRE5, 2, seed=1, round_double=double)
+    assert str(info.value) == expected
+    hands = [ts(S0), ts(S1)]
+    with pytest.raises(ValueError, match="the round double of a double-6 set") as info:
+        Round.from_deal(CENTRE5, hands, rest_of(CENTRE5, *hands), round_double=double)
+    assert str(info.value) == expected
+
+
+def test_both_ends_of_the_set_are_round_doubles() -> None:
+    """R19: a match plays a round on every double from the highest down to 0-0, so both
+    are accepted as the round double, as numbers or as tiles."""
+    for number in (0, 6):
+        for double in (number, Tile(number, number)):
+            rnd = Round.deal(CENTRE5, 2, seed=1, round_double=double)
+            assert rnd.round_double == Tile(number, number)
+            assert Tile(number, number) not in rnd.hand(0) + rnd.hand(1)
 
 
 @pytest.mark.parametrize("first", [-1, 2, 5, True, 1.0, "0"])

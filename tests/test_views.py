@@ -199,7 +199,8 @@ def test_views_are_values(rnd: Round, data: st.DataObject) -> None:
 
 
 def test_views_differ_in_each_thing_they_show() -> None:
-    """Each field a view shows takes part in its equality."""
+    """Each field a view shows takes part in its equality, whichever view is compared
+    with which."""
     rnd = stuck_round("6-4")
     view = rnd.view(1)
     fields: dict[str, Any] = {
@@ -217,6 +218,7 @@ def test_views_differ_in_each_thing_they_show() -> None:
         changed = copy.copy(view)
         object.__setattr__(changed, name, value)
         assert changed != view, name
+        assert view != changed, name
     drew = rnd.apply(Draw()).apply(Pass())
     assert drew.view(1) != view  # two moves more
     assert drew.view(0) != rnd.view(0)  # and seat 0's own draw

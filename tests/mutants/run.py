@@ -72,6 +72,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_round": (
         "tests/test_round_scenarios.py",
         "tests/test_engine.py",
+        "tests/test_server_api.py",
         "tests/test_perft.py",
         "tests/test_properties.py",
         "tests/test_differential.py::test_random_variants_agree_with_reference",
