@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import warnings
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -26,6 +27,7 @@ from strategies import rules as rules_strategy
 
 from chickenfoot import PRESETS, Draw, Obligation, Round, Rules, Tile, tile_set
 from chickenfoot._sampling import count_deals, sample_state
+from chickenfoot.bots import SearchPlayer
 from chickenfoot.errors import IllegalMoveError
 
 # -- brute force ----------------------------------------------------------------------------
@@ -364,3 +366,19 @@ def test_samples_with_a_reserve_are_not_over_while_the_round_goes_on() -> None:
             sample = sample_state(view, random.Random(seed))
             assert not sample.is_over
             assert sample.view(seat) == view
+
+
+# -- the deprecated max_tries ---------------------------------------------------------------
+
+
+def test_max_tries_is_deprecated_and_ignored() -> None:
+    view = played(PRESETS["classic"], 4, 3, 30).view(0)
+    with pytest.warns(DeprecationWarning, match="max_tries"):
+        old = view.sample_state(random.Random(1), max_tries=1)
+    assert old == view.sample_state(random.Random(1))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        view.sample_state(random.Random(1))
+        SearchPlayer()
+    with pytest.warns(DeprecationWarning, match="max_tries"):
+        SearchPlayer(max_tries=5)

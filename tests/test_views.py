@@ -259,12 +259,13 @@ def test_a_sampled_round_has_the_view(rnd: Round, data: st.DataObject) -> None:
     assert sample.hand(seat) == rnd.hand(seat)
 
 
-def test_sampling_makes_at_least_one_try() -> None:
-    """max_tries below 1 still draws one sample (a fresh centre deal: any sample fits)."""
+def test_sampling_ignores_the_deprecated_max_tries() -> None:
+    """max_tries is accepted with a warning and changes nothing (sampling never retries)."""
     view = Round.deal(PRESETS["double-foot"], 4, seed=9).view(2)
     for tries in (0, -3):
-        sample = view.sample_state(random.Random(tries), max_tries=tries)
-        assert sample.view(2) == view
+        with pytest.warns(DeprecationWarning, match="max_tries"):
+            sample = view.sample_state(random.Random(tries), max_tries=tries)
+        assert sample == view.sample_state(random.Random(tries))
 
 
 # == match views ================================================================================

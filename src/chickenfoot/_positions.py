@@ -41,18 +41,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from ._engine import new_state
-from ._moves import Draw, Play
-from ._shown import table_of
 from ._table import Origin, Placement, TableState
-from ._tiles import HIGH, MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
+from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
 from .errors import ChickenFootError, PositionError
 
 if TYPE_CHECKING:
-    import random
-
     from ._round import Round
     from ._rules import Rules
-    from ._views import RoundView
 
 __all__ = ["PREFIX", "position_of", "round_from_position"]
 
@@ -480,89 +475,3 @@ def table_after(
                 p.tile.index, p.onto.index, rules.toes_per_double, rules.first_foot_required
             )
     return table
-
-
-def _drew_fairly(table: TableState, before: int, rules: Rules) -> bool:
-    """Whether a seat holding bitmask ``before`` had to draw: no play (R12), or in the
-    search for the round double, not the double itself (R6), nor in a ``highest_held``
-    start any double below the one dealt for (R6b)."""
-    if table.placed:
-        return not table.playable(before)
-    if rules.start == "highest_held":
-        return not any(before >> (k * (k + 3) // 2) & 1 for k in range(HIGH[table.dealt] + 1))
-    return not before >> table.double & 1
-
-
-def sample_position_state(view: RoundView, rng: random.Random, max_tries: int) -> Round:
-    """A full round that ``view`` of a round set up from a position could be looking at.
-
-    The hidden tiles have no history before the position, so they are dealt uniformly at
-    random: the other seats' hands (as many tiles as each holds now) and the boneyard's
-    order, the draws since the position given tiles as for a dealt round. The position
-    this gives is checked as :meth:`Round.from_position` checks a text (a seat that drew
-    while holding a play is refused, R12), the moves since are replayed on it, and a
-    sample that contradicts them is drawn again, up to ``max_tries`` times.
-    """
-    from ._round import apply_unchecked
-    from ._views import _dealt_hands, _replays, start_drawn_tile
-
-    view_table = table_of(view)
-    origin = view_table.origin
-    assert origin is not None
-    rules, n = view.rules, view_table.n
-    events = view.history
-    played: list[list[tuple[int, Tile]]] = [[] for _ in range(view.players)]
-    draws: list[tuple[int, int]] = []
-    for i, e in enumerate(events):
-        if type(e.move) is Play:
-            played[e.seat].append((i, e.move.tile))
-        elif type(e.move) is Draw:
-            draws.append((i, e.seat))
-    known = set(view.hand) | {p.tile for p in origin.placements}
-    known |= {t for seat in played for _, t in seat}
-    pool = [t for t in TILES[: set_length(n)] if t not in known]
-    mover = events[0].seat if events else view.to_move
-    table = table_after(rules, n, origin.double, view_table.dealt, origin.placements)
-    lead = None if origin.lead < 0 or rules.start == "centre" else origin.lead
-    known_drawn = start_drawn_tile(view)
-    last: Round | None = None
-    for _ in range(max(1, max_tries)):
-        rng.shuffle(pool)
-        rest = iter(pool)
-        hands = [
-            list(view.hand) if seat == view.seat else [next(rest) for _ in range(count)]
-            for seat, count in enumerate(view.hand_counts)
-        ]
-        remaining = list(rest)
-        drawn, dealt = _dealt_hands(view, events, draws, played, hands, rng)
-        start_drawn = None
-        if origin.draws and mover is not None:
-            if known_drawn is not None:
-                start_drawn = known_drawn
-            elif events and type(events[0].move) is Play:
-                start_drawn = events[0].move.tile  # only the drawn tile is played (R13)
-            else:  # a tile whose drawing the rest of the hand allowed (R6, R12)
-                hand = mask_of(dealt[mover])
-                fits = [
-                    t for t in dealt[mover] if _drew_fairly(table, hand & ~(1 << t.index), rules)
-                ]
-                if not fits:
-                    continue  # no tile of this hand could have been drawn: sample again
-                start_drawn = rng.choice(fits)
-        try:
-            start = checked_round(
-                rules, table, origin.placements, tuple(mask_of(h) for h in dealt),
-                tuple(t.index for t, _ in drawn) + tuple(t.index for t in remaining),
-                mover, view.first, lead, origin.draws, start_drawn,
-            )  # fmt: skip
-        except PositionError:
-            continue
-        state = _replays(start, events, view.to_move)
-        if state is not None:
-            return state
-        last = start
-    if last is None:
-        raise RuntimeError(f"no position fits {view!r}")
-    for e in events:  # no consistent sample found: keep the last one, replayed unchecked
-        last = apply_unchecked(last, e.move)
-    return last

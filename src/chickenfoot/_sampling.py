@@ -803,6 +803,8 @@ def _start_case(view: RoundView, opening: int) -> str:
         return "split"
     if origin.draws:
         return "search"  # the seat to move drew in the search (R6)
+    if events:  # the seat to move placed what it held, or drew for want of it (R6, R6b)
+        return "held" if type(events[0].move) is Play else "search"
     return "held" if opening != table.dealt else "split"
 
 

@@ -8,16 +8,16 @@ pickled without leaking another seat's tiles or the boneyard's order.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+import warnings
+from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
 from ._engine import Outcome, turn_moves
-from ._moves import Draw, Event, Move, Play
+from ._moves import Draw, Event, Move
 from ._round import (
     Round,
     _History,
-    apply_unchecked,
     check_seat,
     history_of,
     moves_of,
@@ -30,13 +30,19 @@ from ._rules import Rules
 from ._scoring import Standing
 from ._shown import TableShown
 from ._table import TableState
-from ._tiles import TILES, Tile, mask_of, tile_set
-from .errors import IllegalMoveError
+from ._tiles import TILES, Tile, mask_of
 
 if TYPE_CHECKING:
     from ._match import Match
 
 __all__ = ["MatchView", "RoundView"]
+
+
+class _UnusedTries(int):
+    """The default of the deprecated ``max_tries``: 100, told apart from a passed 100."""
+
+
+_UNUSED_TRIES: Final = _UnusedTries(100)
 
 
 @attrs.frozen(repr=False, eq=False, getstate_setstate=False)
@@ -153,17 +159,26 @@ class RoundView(TableShown):
             self.boneyard_count,
         )
 
-    def sample_state(self, rng: random.Random, *, max_tries: int = 100) -> Round:
+    def sample_state(self, rng: random.Random, *, max_tries: int = _UNUSED_TRIES) -> Round:
         """A full round this view could be looking at, the hidden tiles dealt at random.
 
-        The other seats' hands and the boneyard's order are drawn uniformly from the
-        tiles this seat cannot see, with the right counts; draws are given tiles the
-        drawing seat still holds or played later; then every move of the history is
-        replayed on the sample, and a sample that contradicts what the moves revealed
-        (a seat that drew or passed while holding a play, R12-R15) is thrown away and
-        drawn again, up to ``max_tries`` times. The result has this view's history, hand,
-        table and turn, so :meth:`Round.view` of it equals this view. Search players use
-        it to play out the hidden information honestly.
+        The round is drawn uniformly at random among the *deals* (the other seats' hands
+        as dealt and the boneyard's order; for a round set up from a position, the hands
+        and boneyard of that position) that replay this view's history move by move, so
+        :meth:`Round.view` of it always equals this view. Every fact the history holds is
+        used: the tiles each seat played came from its hand, a seat that drew or passed
+        held nothing it could play then (R12-R15, R6 in the search for the round
+        double), a drawn tile played at once was the one drawn (R13), and while the
+        boneyard is closed somebody could still play (R14, R16). Tiles no fact tells apart
+        are equally likely anywhere they may be, and the undrawn boneyard is in uniformly
+        random order. Search players use it to play out the hidden information honestly.
+
+        The counts behind a view's samples are kept for the last few views, so asking
+        for many samples of one view is fast. ``rng`` alone decides the sample.
+
+        .. deprecated:: 0.2
+           ``max_tries`` is ignored: sampling never fails and never retries. Passing it
+           warns; it goes away in 0.3.
 
         >>> import random
         >>> from chickenfoot import PRESETS, Round
@@ -176,7 +191,16 @@ class RoundView(TableShown):
         >>> guess.view(view.seat) == view, guess.hand(view.seat) == rnd.hand(view.seat)
         (True, True)
         """
-        return sample_state(self, rng, max_tries)
+        if max_tries is not _UNUSED_TRIES:
+            warnings.warn(
+                "RoundView.sample_state(max_tries=...) is deprecated and ignored: sampling "
+                "is exact and never retries; the parameter goes away in 0.3",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        from ._sampling import sample_state
+
+        return sample_state(self, rng)
 
     def to_dict(self) -> dict[str, Any]:
         """What a client draws, as a dict of JSON values (see :doc:`/views`).
@@ -362,133 +386,3 @@ def match_view(match: Match, seat: int) -> MatchView:
         match.is_over,
         round_view(match.round, seat),
     )
-
-
-def sample_state(view: RoundView, rng: random.Random, max_tries: int) -> Round:
-    """A full round that ``view`` could be looking at, hidden tiles dealt at random."""
-    if view._table.origin is not None:
-        from ._positions import sample_position_state
-
-        return sample_position_state(view, rng, max_tries)
-    rules, n = view.rules, view._table.n
-    centre = view.rules.start == "centre"
-    double = view.round_double
-    events = view.history
-    # What every seat played and drew, in order.
-    played: list[list[tuple[int, Tile]]] = [[] for _ in range(view.players)]
-    draws: list[tuple[int, int]] = []  # (event index, seat), in draw order
-    for i, e in enumerate(events):
-        if isinstance(e.move, Play):
-            played[e.seat].append((i, e.move.tile))
-        elif e.drawn is not None or isinstance(e.move, Draw):
-            draws.append((i, e.seat))
-    known = set(view.hand) | {t for seat in played for _, t in seat}
-    if centre:
-        known.add(double)
-    pool = [t for t in tile_set(n) if t not in known]
-    unheld = _unheld_doubles(view, events)
-    last: Round | None = None
-    for _ in range(max(1, max_tries)):
-        rng.shuffle(pool)
-        if len(unheld & set(pool)) <= view.boneyard_count:
-            pool.sort(key=unheld.__contains__)  # stable: into the boneyard, R6b
-        hands: list[list[Tile]] = []
-        rest = iter(pool)
-        for seat, count in enumerate(view.hand_counts):
-            hands.append(
-                list(view.hand) if seat == view.seat else [next(rest) for _ in range(count)]
-            )
-        remaining = list(rest)
-        drawn, dealt = _dealt_hands(view, events, draws, played, hands, rng)
-        boneyard = [t for t, _ in drawn] + remaining
-        start = Round.from_deal(
-            rules, dealt, boneyard, round_double=view.dealt_for, first=view.first
-        )
-        state = _replays(start, events, view.to_move)
-        if state is not None and state.round_double == view.round_double:  # R6b
-            return state
-        last = start
-    assert last is not None
-    for e in events:  # no consistent sample found: keep the last one, replayed unchecked
-        last = apply_unchecked(last, e.move)
-    return last
-
-
-def _unheld_doubles(view: RoundView, events: tuple[Event, ...]) -> set[Tile]:
-    """The doubles nobody held at the deal of a ``highest_held`` round, as its history
-    shows (R6b): above the double a holder placed at once, or every double at or below the
-    one dealt for when the round began with a search. The sample keeps them in the
-    boneyard (not drawn since), one way the deal can have been."""
-    if view.rules.start != "highest_held":
-        return set()
-    top = view.dealt_for.high
-    if events and type(events[0].move) is Draw:
-        bottom = 0  # a search: nobody held any double at or below the one dealt for
-    elif events or view.round_double != view.dealt_for:
-        bottom = view.round_double.high + 1  # placed by its holder at the deal
-    else:
-        return set()
-    return {Tile(k, k) for k in range(bottom, top + 1)}
-
-
-def _replays(start: Round, events: tuple[Event, ...], to_move: int | None) -> Round | None:
-    """``start`` after ``events``, or ``None`` if the deal contradicts them.
-
-    A contradiction is a move the rules refuse on this deal (a seat that drew or passed
-    while holding a play, R12-R15) or a move made by another seat than in the events
-    (who holds the round double decides who moves first, R6).
-    """
-    state = start
-    try:
-        for e in events:
-            if state.to_move != e.seat:
-                return None
-            state = state.apply(e.move)
-    except IllegalMoveError:
-        return None
-    return state if state.to_move == to_move else None
-
-
-def _dealt_hands(
-    view: RoundView,
-    events: tuple[Event, ...],
-    draws: list[tuple[int, int]],
-    played: list[list[tuple[int, Tile]]],
-    hands: list[list[Tile]],
-    rng: random.Random,
-) -> tuple[list[tuple[Tile, int]], list[list[Tile]]]:
-    """Which tile every draw took, consistent with the sampled hands, as (tile, seat) in
-    order, and every seat's hand as dealt: the tiles it holds now or played, less those it
-    drew.
-
-    A seat's own draws are known. Another seat's draw took a tile it still holds or played
-    later; a draw followed at once by a play of the same seat took the played tile (R13).
-    Draws are assigned from the latest back, so the candidates only grow and one is always
-    left.
-    """
-    out: list[tuple[Tile, int] | None] = [None] * len(draws)
-    used: set[Tile] = set()
-    for k in range(len(draws) - 1, -1, -1):
-        index, seat = draws[k]
-        event = events[index]
-        if event.drawn is not None:
-            tile = event.drawn
-        else:
-            after = events[index + 1] if index + 1 < len(events) else None
-            if after is not None and after.seat == seat and isinstance(after.move, Play):
-                tile = after.move.tile
-            else:
-                options = [t for t in hands[seat] if t not in used]
-                options += [t for i, t in played[seat] if i > index and t not in used]
-                tile = rng.choice(options)
-        used.add(tile)
-        out[k] = (tile, seat)
-    drawn = [x for x in out if x is not None]
-    dealt = []
-    for seat in range(view.players):
-        mine = {t for t, s in drawn if s == seat}
-        dealt.append(
-            [t for t in hands[seat] if t not in mine]
-            + [t for _, t in played[seat] if t not in mine]
-        )
-    return drawn, dealt

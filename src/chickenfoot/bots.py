@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import random
 import time
+import warnings
 from collections.abc import Sequence
 from typing import Any, Final, Literal, Protocol, runtime_checkable
 
@@ -191,6 +192,17 @@ class GreedyPlayer:
         return _greedy_pick(self, view.rules, table_of(view), hand, moves, rng)
 
 
+def _deprecated_tries(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    """Warn that ``max_tries`` is ignored when it is set to anything but its default."""
+    if value != 100:
+        warnings.warn(
+            "SearchPlayer(max_tries=...) is deprecated and ignored: RoundView.sample_state "
+            "is exact and never retries; the field goes away in 0.3",
+            DeprecationWarning,
+            stacklevel=4,
+        )
+
+
 @attrs.frozen
 class SearchPlayer:
     """Decides by determinized Monte Carlo search over what its seat cannot see.
@@ -223,9 +235,8 @@ class SearchPlayer:
     :attr:`playouts` bounds the work: at most that many playouts per decision, except
     that every candidate in the running gets at least one per phase. A forced move (a
     single legal move, or a single group) is returned at once, without sampling or
-    touching ``rng``. Should the view admit no sample where it is this seat's turn (which
-    :meth:`~chickenfoot.RoundView.sample_state` allows after ``max_tries`` failures), the
-    greedy heuristic decides.
+    touching ``rng``. Should no sample have this seat to move (a sampler replaced for a
+    test, say), the greedy heuristic decides.
 
     It reads nothing but the view, so it plays the same move on any two rounds that
     give its seat equal views:
@@ -239,7 +250,7 @@ class SearchPlayer:
     >>> view = rnd.view(rnd.to_move)
     >>> bot = SearchPlayer(samples=4, playouts=40)
     >>> bot.choose(view, random.Random(1))
-    Play(Tile(5, 2), onto=Tile(6, 2))
+    Play(Tile(5, 2), onto=Tile(5, 3))
     >>> other = view.sample_state(random.Random(9))  # other hidden tiles, same view
     >>> bot.choose(view, random.Random(1)) == bot.choose(other.view(view.seat), random.Random(1))
     True
@@ -265,9 +276,9 @@ class SearchPlayer:
     #: Whether to spend the budget by sequential halving (the better half of the
     #: candidates goes on to the next phase) rather than evenly on every candidate.
     halving: bool = True
-    #: How many deals :meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>`
-    #: may try for one consistent sample.
-    max_tries: int = attrs.field(default=100, validator=attrs.validators.ge(1))
+    #: Ignored: :meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>` is
+    #: exact and never retries. Deprecated since 0.2 (setting it warns); it goes away in 0.3.
+    max_tries: int = attrs.field(default=100, validator=[attrs.validators.ge(1), _deprecated_tries])
     #: The name shown in tables and error messages.
     name: str = "search"
 
@@ -321,7 +332,7 @@ class SearchPlayer:
     def _sample(self, view: RoundView, rng: random.Random) -> State | None:
         """A sampled full round of ``view`` where this seat moves, or ``None`` (3 tries)."""
         for _ in range(3):
-            state = view.sample_state(rng, max_tries=self.max_tries)
+            state = view.sample_state(rng)
             if state.to_move == view.seat:
                 return state_of(state)
         return None
