@@ -13,10 +13,11 @@ the Fisher information. A smaller check seats levels 2 to 5 at a four-player ``c
 table, every deal played in all four rotations of the seats.
 
 It writes ``benchmarks/results/ratings.md`` (the tables) and ``ratings.svg`` (rating
-against time per decision) there. The full measurement, 500 deals (1000 games) per
-pairing, takes about 2.5 CPU hours::
+against time per decision) there. The full measurement, 250 deals (500 games) per
+pairing, takes about 2.5 CPU hours; ``--jobs`` spreads it over worker processes without
+changing a single game::
 
-    python benchmarks/ratings.py --deals 500 --four-player 25
+    python benchmarks/ratings.py --deals 250 --four-player 25 --jobs 2
 
 Needs the ``bench`` dependency group (open_spiel, numpy).
 """
@@ -28,10 +29,13 @@ import datetime
 import math
 import platform
 import random
+import resource
 import shlex
 import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 
 import attrs
@@ -41,12 +45,13 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 import chickenfoot.openspiel  # noqa: F401  (registers the game)
-from chickenfoot import IllegalMoveError, Move, Round, RoundView, find_preset
+from chickenfoot import Move, Round, RoundView, find_preset
 from chickenfoot.bots import LEVELS, Player, play_round
 from chickenfoot.openspiel import ChickenFootState
 
 RESULTS = Path(__file__).parent / "results"
 ANCHOR = "openspiel-ismcts"
+WALL0 = time.perf_counter()
 
 
 class Timed:
@@ -67,6 +72,11 @@ class Timed:
         self.seconds += time.process_time() - start
         self.decisions += 1
         return move
+
+    def add(self, other: Timed) -> None:
+        """Count ``other``'s decisions and time as this player's."""
+        self.seconds += other.seconds
+        self.decisions += other.decisions
 
     @property
     def per_decision(self) -> float:
@@ -121,42 +131,54 @@ class OpenSpielISMCTS:
 def _state_of(game: pyspiel.Game, view: RoundView, rng: random.Random) -> ChickenFootState:
     """An OpenSpiel state that gives ``view.seat`` the information state of ``view``.
 
-    The hidden tiles come from :meth:`RoundView.sample_state`; a sample that contradicts
-    some move is replayed unchecked after a few tries, as the adapter's own resampler does
-    (the seat's information state is the same either way).
+    The hidden tiles come from :meth:`RoundView.sample_state`, whose samples replay the
+    view's history exactly, so every move of it is legal in the OpenSpiel game too.
     """
-    for attempt in range(5):
-        sample = view.sample_state(rng)
-        state: ChickenFootState = game.new_initial_state()
-        if attempt == 4:
-            state._core = attrs.evolve(state._core, trusted=True)
-        try:
-            for hand in sample.dealt_hands:
-                for tile in hand:
-                    state.apply_action(tile.index)
-            for event in sample.history:
-                state.apply_action(state.move_to_action(event.move))
-                if event.drawn is not None:
-                    state.apply_action(event.drawn.index)
-        except IllegalMoveError:
-            continue
-        return state
-    raise AssertionError("unreachable: the last attempt is unchecked")
+    sample = view.sample_state(rng)
+    state: ChickenFootState = game.new_initial_state()
+    for hand in sample.dealt_hands:
+        for tile in hand:
+            state.apply_action(tile.index)
+    for event in sample.history:
+        state.apply_action(state.move_to_action(event.move))
+        if event.drawn is not None:
+            state.apply_action(event.drawn.index)
+    return state
 
 
-def duel(a: Player, b: Player, deals: range) -> tuple[list[float], Timed, Timed]:
-    """``a``'s score in every game of ``a`` against ``b`` (two per deal, seats swapped)."""
+def _duel_games(a: Player, b: Player, seed: int) -> tuple[list[float], Timed, Timed]:
+    """``a``'s score in the two games of deal ``seed`` against ``b`` (seats swapped)."""
     rules = attrs.evolve(find_preset("chickie-duel"), rounds=1)
     ta, tb = Timed(a), Timed(b)
     scores = []
-    for seed in deals:
-        for swap in (False, True):
-            seats: list[Player] = [tb, ta] if swap else [ta, tb]
-            done = play_round(Round.deal(rules, 2, seed=seed), seats, random.Random(seed))
-            assert done.outcome is not None
-            first, second = done.outcome.scores
-            mine, theirs = (second, first) if swap else (first, second)
-            scores.append(1.0 if mine < theirs else 0.5 if mine == theirs else 0.0)
+    for swap in (False, True):
+        seats: list[Player] = [tb, ta] if swap else [ta, tb]
+        done = play_round(Round.deal(rules, 2, seed=seed), seats, random.Random(seed))
+        assert done.outcome is not None
+        first, second = done.outcome.scores
+        mine, theirs = (second, first) if swap else (first, second)
+        scores.append(1.0 if mine < theirs else 0.5 if mine == theirs else 0.0)
+    return scores, ta, tb
+
+
+def duel(
+    a: Player, b: Player, deals: range, pool: Executor | None = None
+) -> tuple[list[float], Timed, Timed]:
+    """``a``'s score in every game of ``a`` against ``b`` (two per deal, seats swapped).
+
+    With a ``pool`` the deals are played in its worker processes; every game is seeded by
+    its deal, so the scores are the same either way.
+    """
+    if pool is None:
+        parts = [_duel_games(a, b, seed) for seed in deals]
+    else:
+        parts = list(pool.map(_duel_games, [a] * len(deals), [b] * len(deals), deals))
+    ta, tb = Timed(a), Timed(b)
+    scores: list[float] = []
+    for part, pa, pb in parts:
+        scores += part
+        ta.add(pa)
+        tb.add(pb)
     return scores, ta, tb
 
 
@@ -249,23 +271,36 @@ def calibrate(target: float, probe: int = 20) -> int:
     return max(1, round(probe * target / max(timed.per_decision, 1e-9)))
 
 
-def four_player(deals: int) -> list[str]:
-    """Levels 2 to 5 at a four-player classic table, every deal in all four rotations."""
+def _four_player_round(seed: int, shift: int) -> tuple[list[int], int, list[Timed]]:
+    """The penalty of each level and the winning level of deal ``seed``, seats rotated."""
     rules = attrs.evolve(find_preset("classic"), rounds=1)
+    bots = [Timed(LEVELS[i]) for i in (1, 2, 3, 4)]
+    seats = [bots[(s + shift) % 4] for s in range(4)]
+    done = play_round(Round.deal(rules, 4, seed=seed), seats, random.Random(seed))
+    assert done.outcome is not None
+    penalty = [0] * 4
+    for s in range(4):
+        penalty[(s + shift) % 4] = done.outcome.scores[s]
+    return penalty, (done.outcome.winner + shift) % 4, bots
+
+
+def four_player(deals: int, pool: Executor | None = None) -> list[str]:
+    """Levels 2 to 5 at a four-player classic table, every deal in all four rotations."""
+    tasks = [(seed, shift) for seed in range(deals) for shift in range(4)]
+    seeds, shifts = [t[0] for t in tasks], [t[1] for t in tasks]
+    if pool is None:
+        parts = list(map(_four_player_round, seeds, shifts))
+    else:
+        parts = list(pool.map(_four_player_round, seeds, shifts))
     bots = [Timed(LEVELS[i]) for i in (1, 2, 3, 4)]
     penalty = [0.0] * 4
     wins = [0.0] * 4
-    rounds = 0
-    for seed in range(deals):
-        for shift in range(4):
-            seats = [bots[(s + shift) % 4] for s in range(4)]
-            done = play_round(Round.deal(rules, 4, seed=seed), seats, random.Random(seed))
-            assert done.outcome is not None
-            rounds += 1
-            for s in range(4):
-                b = (s + shift) % 4
-                penalty[b] += done.outcome.scores[s]
-                wins[b] += done.outcome.winner == s
+    for part_penalty, winner, part_bots in parts:
+        for b in range(4):
+            penalty[b] += part_penalty[b]
+            bots[b].add(part_bots[b])
+        wins[winner] += 1
+    rounds = len(parts)
     lines = [
         f"Four-player check: `classic`, 4 players, {deals} deals x 4 rotations = {rounds} rounds.",
         "",
@@ -282,15 +317,34 @@ def four_player(deals: int) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Ratings of the bot levels.")
-    parser.add_argument("--deals", type=int, default=500, help="deals per pairing (2 games each)")
+    parser.add_argument("--deals", type=int, default=250, help="deals per pairing (2 games each)")
     parser.add_argument("--four-player", type=int, default=25, help="deals of the 4-player check")
     parser.add_argument("--out", type=Path, default=RESULTS)
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="worker processes (the results do not depend on it)"
+    )
     args = parser.parse_args(argv)
-    cpu0 = time.process_time()
-    wall0 = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        text = measure(args, pool)
+    cpu = time.process_time() + _children_cpu()
+    wall = time.perf_counter() - WALL0
+    text += f"\nThe run took {cpu / 60:.1f} CPU minutes ({wall / 60:.1f} minutes of wall time).\n"
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "ratings.md").write_text(text)
+    print(text)
+
+
+def _children_cpu() -> float:
+    """CPU seconds of the worker processes that have ended."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def measure(args: argparse.Namespace, pool: Executor | None) -> str:
+    """Play every pairing and the four-player check; the tables as Markdown."""
     deals = range(args.deals)
     # the time per decision of level 5, on deals outside the measured ones
-    _, probe, _ = duel(LEVELS[4], LEVELS[1], range(800_000, 800_004))
+    _, probe, _ = duel(LEVELS[4], LEVELS[1], range(800_000, 800_004), pool)
     simulations = calibrate(probe.per_decision)
     anchor = OpenSpielISMCTS(simulations)
     print(
@@ -306,7 +360,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     seconds = [0.0] * 6
     decisions = [0] * 6
     for i, j in pairings:
-        scores, ti, tj = duel(players[i], players[j], deals)
+        scores, ti, tj = duel(players[i], players[j], deals, pool)
         for s in scores:
             games.append((i, j, s))
         for k, t in ((i, ti), (j, tj)):
@@ -323,7 +377,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"- date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
         (
             f"- machine: {platform.system()} {platform.machine()}, Python {platform.python_version()}, "
-            "one process"
+            f"{args.jobs} worker process{'es' if args.jobs > 1 else ''}"
         ),
         f"- command: `python benchmarks/ratings.py {shlex.join(sys.argv[1:])}`",
         (
@@ -351,20 +405,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         "|---|---:|---|",
     ]
     for a, b, n, mean, h in rows:
-        lines.append(f"| {a} vs {b} | {n} | {mean:.1%} ({mean - h:.1%} to {mean + h:.1%}) |")
+        low, high = max(0.0, mean - h), min(1.0, mean + h)
+        lines.append(f"| {a} vs {b} | {n} | {mean:.1%} ({low:.1%} to {high:.1%}) |")
     lines.append("")
     if args.four_player:
-        lines += four_player(args.four_player)
-        lines.append("")
-    cpu = time.process_time() - cpu0
-    wall = time.perf_counter() - wall0
-    lines.append(f"The run took {cpu / 60:.1f} CPU minutes ({wall / 60:.1f} minutes of wall time).")
-    text = "\n".join(lines) + "\n"
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "ratings.md").write_text(text)
+        lines += four_player(args.four_player, pool)
     points = [(names[k], per[k], float(ratings[k]), float(half[k])) for k in range(6)]
+    args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "ratings.svg").write_text(svg(points))
-    print(text)
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":
