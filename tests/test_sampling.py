@@ -172,6 +172,57 @@ def test_exact_count_equals_the_brute_force_count(
         assert sample.view(seat) == view
 
 
+def _finished(tables: list[tuple[int, int, int]]) -> Iterator[tuple[Round, dict[str, Any]]]:
+    for k, knobs in enumerate(KNOBS):
+        for players, n, hand in tables:
+            for seed in range(3):
+                rnd = played(tiny(players, n, hand, **knobs), players, 1000 + 7 * k + seed, 80)
+                if rnd.is_over:
+                    yield rnd, knobs
+
+
+def test_exact_count_of_finished_rounds_equals_the_brute_force_count() -> None:
+    """Finished rounds, gone out and blocked, two to three seats: every seat's penalty
+    points (R17) and, when blocked, that nobody could play (R16) are facts of the view;
+    the count of deals that replay it is exact for every seat."""
+    endings: Counter[tuple[int, str]] = Counter()
+    for rnd, knobs in _finished([(2, 3, 3), (3, 3, 2)]):
+        assert rnd.outcome is not None
+        endings[rnd.players, rnd.outcome.ending.name] += 1
+        for seat in range(rnd.players):
+            view = rnd.view(seat)
+            expected = sum(brute_force(rnd, seat).values())
+            assert count_deals(view) == expected, (knobs, rnd.players, seat)
+            assert sample_state(view, random.Random(seat)).view(seat) == view
+    assert {(p, e) for p in (2, 3) for e in ("WENT_OUT", "BLOCKED")} <= set(endings)
+
+
+@pytest.mark.parametrize("ending", ["WENT_OUT", "BLOCKED"])
+def test_samples_of_finished_rounds_follow_the_exact_distribution(ending: str) -> None:
+    """Chi-square of 3000 samples of a finished three-seat round against the brute-force
+    distribution: the penalty points (R17) are met, and nothing else is favoured."""
+    for rnd, _ in _finished([(3, 3, 2)]):
+        assert rnd.outcome is not None
+        if rnd.outcome.ending.name != ending:
+            continue
+        for seat in range(3):
+            counts = brute_force(rnd, seat)
+            if 4 <= len(counts) <= 80:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no finished round found")
+    view = rnd.view(seat)
+    rng = random.Random(12)
+    trials = 3000
+    seen = Counter(deal_key(sample_state(view, rng), seat) for _ in range(trials))
+    assert set(seen) <= set(counts)
+    statistic = _statistic(seen, counts, trials)
+    assert statistic < _chi_square_limit(len(counts) - 1), (statistic, len(counts))
+
+
 def _chi_square_limit(df: int) -> float:
     """The 99.9% point of the chi-square distribution (Wilson-Hilferty)."""
     z = 3.090232306167813

@@ -28,8 +28,10 @@ hoping:
 Given the other seats' current hands, a seat's slots are filled independently of the
 other seats: the number of ways is a small dynamic programme over its slots from the
 newest back (:class:`_SeatSlots`). Tiles that no fact tells apart are interchangeable
-(a *class*), so the hands are chosen class by class, seat by seat, with exact
-big-integer counts memoised on what is left; a sample walks those counts with
+(a *class*), so the hands are chosen seat by seat, as how many tiles of each class each
+takes, with exact big-integer counts memoised on what is left (a vector of counts over
+the classes the later seats still tell apart; in a finished round the seats whose points
+leave the fewest hands come first); a sample walks those counts with
 ``rng.randrange`` over exact totals, then picks tiles uniformly within classes, fills
 each seat's slots, shuffles the undrawn boneyard, builds the round and replays every
 move with the engine's checks. The counts are kept per view, so repeated samples of one
@@ -40,7 +42,7 @@ from __future__ import annotations
 
 import random
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from math import comb, factorial
 from threading import Lock
 from typing import Final
@@ -252,8 +254,10 @@ class _Mixture:
         raise _SamplingError("the case weights do not add up")  # pragma: no cover
 
 
-#: A state of the hand DP: (class key, count) pairs of the tiles still to place, sorted.
-_Pool = tuple[tuple[tuple[int, ...], int], ...]
+#: A state of the hand DP: how many tiles of each class of its stage are still to place.
+_Pool = tuple[int, ...]
+#: A choice of one stage: (class, how many of its tiles) pairs, the classes in order.
+_Picks = tuple[tuple[int, int], ...]
 
 
 class _Plan:
@@ -504,7 +508,16 @@ class _Plan:
         boneyard.forbidden = [tuple(_bits(q)) for q in sorted(forbidden_sets)]
         if forbidden_sets:
             stages.append(boneyard)
-        for seat in _stage_order(others, label_of, hidden):
+        order = _stage_order(others, label_of, hidden)
+        if outcome is not None:  # the fewest hands first: the points leave few (R17)
+            order.sort(
+                key=lambda seat: _hands_with(
+                    [values[t] for t in label_of[seat]],
+                    view.hand_counts[seat],
+                    outcome.scores[seat],
+                )
+            )
+        for seat in order:
             score = outcome.scores[seat] if outcome is not None else None
             stages.append(
                 _Stage(
@@ -529,8 +542,24 @@ class _Plan:
             key.append(values.get(t, 0))
             keys[t] = tuple(key)
         self.keys = keys
+        # the classes of each stage of the DP: a class's key projected on the stages
+        # from i on (equal projections merge), and where each goes at the next stage
+        level = sorted(set(keys.values()))
+        self.levels: list[list[tuple[int, ...]]] = []
+        self.nexts: list[list[int]] = []
+        for _ in range(len(stages) + 1):
+            self.levels.append(level)
+            following = sorted({key[1:] for key in level})
+            where = {key: j for j, key in enumerate(following)}
+            self.nexts.append([where[key[1:]] for key in level])
+            level = following
+        where = {key: j for j, key in enumerate(self.levels[0])}
+        start = [0] * len(self.levels[0])
+        for t in _bits(hidden):
+            start[where[keys[t]]] += 1
+        self.start_pool: _Pool = tuple(start)
+        self.values = [[key[-1] for key in level] for level in self.levels]
         self._memo: dict[tuple[int, _Pool], int] = {}
-        self.start_pool = _pool((keys[t], 1) for t in _bits(hidden))
         self.r = r
 
     # -- counting ----------------------------------------------------------------------
@@ -541,90 +570,49 @@ class _Plan:
             return 0
         return self._completions(0, self.start_pool) * factorial(self.r)
 
-    def _choices(self, i: int, pool: _Pool) -> Iterator[tuple[int, tuple[int, ...], _Pool]]:
-        """Every choice of stage ``i``: (weight, counts taken per class, what is left)."""
+    def _choices(self, i: int, pool: _Pool) -> Iterator[tuple[int, _Picks, _Pool]]:
+        """Every choice of stage ``i``: (weight, (class, count) taken, what is left)."""
         stage = self.stages[i]
-        size = stage.size
-        classes = [(key, c) for key, c in pool]
-        usable = [key[0] >= 0 for key, _ in classes]
-        room = [c if ok else 0 for (_, c), ok in zip(classes, usable, strict=True)]
-        after = [0] * (len(room) + 1)
-        for k in range(len(room) - 1, -1, -1):
-            after[k] = after[k + 1] + room[k]
-        if after[0] < size:
-            return
-        last = i + 1 == len(self.stages)
-        taken = [0] * len(classes)
-        scored = stage.score is not None
-        values = [key[-1] for key, _ in classes]
-        low_value = [0] * (len(room) + 1)
-        high_value = [0] * (len(room) + 1)
-        if scored:  # bounds on the points of the classes from k on, to prune (R17)
-            low_value[-1], high_value[-1] = 1 << 60, -1
-            for k in range(len(room) - 1, -1, -1):
-                low_value[k], high_value[k] = low_value[k + 1], high_value[k + 1]
-                if room[k]:
-                    low_value[k] = min(low_value[k], values[k])
-                    high_value[k] = max(high_value[k], values[k])
-
-        def walk(k: int, need: int, points: int) -> Iterator[tuple[int, ...]]:
-            if need == 0:
-                if not scored or points == 0:
-                    yield tuple(taken)
+        keys = self.levels[i]
+        nexts = self.nexts[i]
+        base = [0] * len(self.levels[i + 1])
+        for j, c in enumerate(pool):
+            if c:
+                base[nexts[j]] += c
+        if i + 1 == len(self.stages):  # the last stage takes every tile left
+            if sum(pool) != stage.size or any(c and keys[j][0] < 0 for j, c in enumerate(pool)):
                 return
-            if k == len(classes) or after[k] < need:
-                return
-            if scored and not need * low_value[k] <= points <= need * high_value[k]:
-                return
-            top = min(room[k], need)
-            low = max(0, need - after[k + 1])
-            for x in range(top, low - 1, -1):
-                taken[k] = x
-                yield from walk(k + 1, need - x, points - x * values[k])
-            taken[k] = 0
-
-        for choice in walk(0, size, stage.score or 0):
-            if last and any(c != x for (_, c), x in zip(classes, choice, strict=True)):
-                continue
-            weight = 1
-            for (_, c), x in zip(classes, choice, strict=True):
-                if x:
-                    weight *= comb(c, x)
-            if stage.score is not None and (
-                sum(key[-1] * x for (key, _), x in zip(classes, choice, strict=True)) != stage.score
-            ):
-                continue
-            if stage.seat < 0:
-                if stage.forbidden and self._breaks(classes, choice, stage):
+            choices = [(1, tuple((j, c) for j, c in enumerate(pool) if c))]
+        else:
+            choices = _walk(pool, [key[0] >= 0 for key in keys], stage, self.values[i])
+        slots = stage.slots
+        for weight, picks in choices:
+            if slots is None:
+                if stage.forbidden and self._breaks(keys, picks, stage):
                     continue
             else:
-                slots = stage.slots
-                assert slots is not None
                 counts = list(stage.played)
-                for (key, _), x in zip(classes, choice, strict=True):
-                    if x:
-                        counts[key[0]] += x
+                for j, x in picks:
+                    counts[keys[j][0]] += x
                 weight *= slots.ways(slots.slots, tuple(counts))
                 if not weight:
                     continue
-            rest = _pool(
-                (key[1:], c - x) for (key, c), x in zip(classes, choice, strict=True) if c - x
-            )
-            yield weight, choice, rest
+            rest = base.copy()
+            for j, x in picks:
+                rest[nexts[j]] -= x
+            yield weight, picks, tuple(rest)
 
     @staticmethod
-    def _breaks(
-        classes: list[tuple[tuple[int, ...], int]], choice: tuple[int, ...], stage: _Stage
-    ) -> bool:
-        """Whether the undrawn boneyard ``choice`` holds every tile of a forbidden set."""
-        inside = {
-            key[0] - 1 for (key, _), x in zip(classes, choice, strict=True) if x and key[0] > 0
-        }
+    def _breaks(keys: list[tuple[int, ...]], picks: _Picks, stage: _Stage) -> bool:
+        """Whether the undrawn boneyard ``picks`` holds every tile of a forbidden set."""
+        inside = {keys[j][0] - 1 for j, _ in picks if keys[j][0] > 0}
         return any(all(t in inside for t in q) for q in stage.forbidden)
 
     def _completions(self, i: int, pool: _Pool) -> int:
-        if i == len(self.stages):
-            return 0 if pool else 1
+        if i + 1 >= len(self.stages):  # the last stage takes every tile left: no memo
+            if i == len(self.stages):
+                return 0 if any(pool) else 1
+            return sum(weight for weight, _, _ in self._choices(i, pool))
         key = (i, pool)
         found = self._memo.get(key)
         if found is not None:
@@ -660,7 +648,11 @@ class _Plan:
                 raise _SamplingError("the hand weights do not add up")
             chosen: list[tuple[int, int]] = []  # (tile, entry of this stage)
             left_over: dict[tuple[int, ...], list[int]] = {}
-            for (key, _), x in zip(pool, choice, strict=True):
+            taken = dict(choice)
+            for j, (key, c) in enumerate(zip(self.levels[i], pool, strict=True)):
+                if not c:
+                    continue
+                x = taken.get(j, 0)
                 group = tiles[key]
                 rng.shuffle(group)
                 chosen.extend((t, key[0]) for t in group[:x])
@@ -811,30 +803,89 @@ def _start_case(view: RoundView, opening: int) -> str:
 def _stage_order(seats: list[int], label_of: dict[int, dict[int, int]], hidden: int) -> list[int]:
     """The seats in an order that merges tile classes early: each time the seat without
     which the others tell the fewest classes apart (fewer states to memoise)."""
-    tiles = list(_bits(hidden))
     rest = list(seats)
+    kinds = {tuple(label_of[s].get(t, -1) for s in rest) for t in _bits(hidden)}
     order: list[int] = []
     while rest:
 
-        def left_classes(seat: int) -> tuple[int, int]:
-            keep = [s for s in rest if s != seat]
-            kinds = {tuple(label_of[s].get(t, -1) for s in keep) for t in tiles}
-            return len(kinds), -len(set(label_of[seat].values()))
+        def left_classes(p: int, kinds: set[tuple[int, ...]] = kinds) -> tuple[int, int]:
+            left = {kind[:p] + kind[p + 1 :] for kind in kinds}
+            return len(left), -len(set(label_of[rest[p]].values()))
 
-        best = min(rest, key=left_classes)
-        order.append(best)
-        rest.remove(best)
+        best = min(range(len(rest)), key=left_classes)
+        order.append(rest.pop(best))
+        kinds = {kind[:best] + kind[best + 1 :] for kind in kinds}
     return order
+
+
+def _walk(
+    pool: _Pool, usable: list[bool], stage: _Stage, values: list[int]
+) -> list[tuple[int, _Picks]]:
+    """Every way for ``stage`` to take its ``size`` tiles from ``pool`` (classes it may
+    hold only), worth its score if it has one (R17), each with its weight: the product
+    of the binomials of the tiles taken from each class."""
+    score = stage.score
+    scored = score is not None
+    order = [j for j, c in enumerate(pool) if c and usable[j]]
+    if scored:  # the dearest first, so that the bounds below are tight
+        order.sort(key=lambda j: -values[j])
+    width = len(order)
+    room = [pool[j] for j in order]
+    worth = [values[j] for j in order]
+    after = [0] * (width + 1)  # tiles in the classes from m on
+    for m in range(width - 1, -1, -1):
+        after[m] = after[m + 1] + room[m]
+    size = stage.size
+    out: list[tuple[int, _Picks]] = []
+    if after[0] < size:
+        return out
+    # points of the dearest and of the cheapest tiles from m on (R17)
+    flat = [v for v, c in zip(worth, room, strict=True) for _ in range(c)]
+    prefix = [0]
+    for v in flat:
+        prefix.append(prefix[-1] + v)
+    total = len(flat)
+    start = [total - a for a in after]
+    picks: list[tuple[int, int]] = []
+
+    def go(m: int, need: int, points: int, weight: int) -> None:
+        if need == 0:
+            if points == 0:
+                out.append((weight, tuple(sorted(picks))))
+            return
+        if after[m] < need:
+            return
+        if scored:
+            s = start[m]
+            if (
+                points > prefix[s + need] - prefix[s]
+                or points < prefix[total] - prefix[total - need]
+            ):
+                return
+        c = room[m]
+        j = order[m]
+        for x in range(min(c, need), max(0, need - after[m + 1]) - 1, -1):
+            if x:
+                picks.append((j, x))
+                go(m + 1, need - x, points - x * worth[m], weight * comb(c, x))
+                picks.pop()
+            else:
+                go(m + 1, need, points, weight)
+
+    go(0, size, score or 0, 1)
+    return out
+
+
+def _hands_with(values: list[int], size: int, points: int) -> int:
+    """How many ``size``-tile hands of tiles worth ``values`` are worth ``points``."""
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for v in values:
+        for (k, p), w in list(ways.items()):
+            if k < size and p + v <= points:
+                ways[k + 1, p + v] = ways.get((k + 1, p + v), 0) + w
+    return ways.get((size, points), 0)
 
 
 def tbl_playable(table: TableState, full: int) -> int:
     """The tiles off ``table`` that have a play on it (R7-R10)."""
     return table.playable(full & ~table.on)
-
-
-def _pool(items: Iterable[tuple[tuple[int, ...], int]]) -> _Pool:
-    """The pool of ``(class key, count)`` pairs, equal keys added up, sorted."""
-    counts: dict[tuple[int, ...], int] = {}
-    for key, c in items:
-        counts[key] = counts.get(key, 0) + c
-    return tuple(sorted(counts.items()))
