@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import math
+import os
 import platform
 import random
 import resource
@@ -376,7 +377,8 @@ def measure(args: argparse.Namespace, pool: Executor | None) -> str:
     lines = [
         f"- date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
         (
-            f"- machine: {platform.system()} {platform.machine()}, Python {platform.python_version()}, "
+            f"- machine: {platform.system()} {platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}, "
             f"{args.jobs} worker process{'es' if args.jobs > 1 else ''}"
         ),
         f"- command: `python benchmarks/ratings.py {shlex.join(sys.argv[1:])}`",

@@ -23,6 +23,7 @@ RESULTS = ROOT / "benchmarks" / "results"
 PAGES = {
     "playouts.md": "docs/performance.md",
     "strength.md": "docs/bots.md",
+    "sampling.md": "docs/bots.md",
 }
 
 

@@ -176,9 +176,9 @@ class RoundView(TableShown):
         The counts behind a view's samples are kept for the last few views, so asking
         for many samples of one view is fast. ``rng`` alone decides the sample.
 
-        .. deprecated:: 0.2
+        .. deprecated:: 0.1.0
            ``max_tries`` is ignored: sampling never fails and never retries. Passing it
-           warns; it goes away in 0.3.
+           warns; it goes away in 0.2.0.
 
         >>> import random
         >>> from chickenfoot import PRESETS, Round
@@ -194,7 +194,7 @@ class RoundView(TableShown):
         if max_tries is not _UNUSED_TRIES:
             warnings.warn(
                 "RoundView.sample_state(max_tries=...) is deprecated and ignored: sampling "
-                "is exact and never retries; the parameter goes away in 0.3",
+                "is exact and never retries; the parameter goes away in 0.2.0",
                 DeprecationWarning,
                 stacklevel=2,
             )

@@ -197,7 +197,7 @@ def _deprecated_tries(instance: object, attribute: attrs.Attribute[int], value: 
     if value != 100:
         warnings.warn(
             "SearchPlayer(max_tries=...) is deprecated and ignored: RoundView.sample_state "
-            "is exact and never retries; the field goes away in 0.3",
+            "is exact and never retries; the field goes away in 0.2.0",
             DeprecationWarning,
             stacklevel=4,
         )
@@ -277,7 +277,7 @@ class SearchPlayer:
     #: candidates goes on to the next phase) rather than evenly on every candidate.
     halving: bool = True
     #: Ignored: :meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>` is
-    #: exact and never retries. Deprecated since 0.2 (setting it warns); it goes away in 0.3.
+    #: exact and never retries. Deprecated since 0.1.0 (setting it warns); it goes away in 0.2.0.
     max_tries: int = attrs.field(default=100, validator=[attrs.validators.ge(1), _deprecated_tries])
     #: The name shown in tables and error messages.
     name: str = "search"
@@ -431,7 +431,7 @@ class TreeSearchPlayer:
     Should no sample be found where it is this seat's turn with the view's moves, the
     greedy heuristic decides.
 
-    .. versionadded:: 0.2
+    .. versionadded:: 0.1.0
     """
 
     #: The budget in iterations (one determinization and one playout each) per decision,
@@ -661,7 +661,7 @@ def level(n: int) -> Player:
     Raises:
         ValueError: ``n`` is not a level from 1 to 5.
 
-    .. versionadded:: 0.2
+    .. versionadded:: 0.1.0
     """
     number: object = n
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(LEVELS):

@@ -1,0 +1,173 @@
+"""How long :meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>` takes.
+
+Rounds of ``classic`` with 4 players are dealt from seeds ``0, 1, ...`` and played to the
+end with seeded random legal moves. From each round three views are taken, of the seat to
+move: *early* (after a tenth of the round's moves), *mid* (half) and *late* (nine tenths;
+draws and passes count as moves). Each view is sampled once (the *first* sample, which
+also counts the deals the view allows) and then ``--repeats`` more times (*repeated*
+samples, which reuse those counts), each sample timed on its own with
+``time.perf_counter``. Every sample is checked: its view of the seat must equal the view.
+
+A second table does the same for the mid-round view at other player counts. The figures
+are written to ``benchmarks/results/sampling.md``, which docs/bots.md includes::
+
+    python benchmarks/sampling.py --rounds 200 --repeats 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import random
+import shlex
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+
+import chickenfoot
+from chickenfoot import Round, RoundView, find_preset
+
+RESULTS = Path(__file__).parent / "results"
+PHASES = {"early": 0.1, "mid": 0.5, "late": 0.9}
+
+
+def views(preset: str, players: int, seed: int) -> dict[str, RoundView]:
+    """The early, mid and late views of the round dealt from ``seed``, played at random."""
+    rules = attrs.evolve(find_preset(preset), rounds=1)
+    rnd = Round.deal(rules, players, seed=seed)
+    rng = random.Random(seed)
+    rounds = [rnd]
+    while not rnd.is_over:
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        rounds.append(rnd)
+    playing = rounds[:-1]  # the round before its last move still has a seat to move
+    out = {}
+    for phase, share in PHASES.items():
+        at = playing[min(len(playing) - 1, int(share * len(playing)))]
+        assert at.to_move is not None
+        out[phase] = at.view(at.to_move)
+    return out
+
+
+def timed(view: RoundView, rng: random.Random) -> float:
+    """Milliseconds of one sample of ``view``, checked to replay it."""
+    start = time.perf_counter()
+    sample = view.sample_state(rng)
+    ms = (time.perf_counter() - start) * 1000
+    if sample.view(view.seat) != view:
+        raise AssertionError(f"a sample of {view!r} does not give the view back")
+    return ms
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The ``share`` quantile of ``values`` (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def row(label: str, count: int, first: Sequence[float], repeated: Sequence[float]) -> str:
+    """A table row: the median and 99th percentile of first and repeated samples (ms)."""
+    return (
+        f"| {label} | {count} | {statistics.median(first):.1f} | {percentile(first, 0.99):.1f} "
+        f"| {max(first):.1f} | {statistics.median(repeated):.2f} "
+        f"| {percentile(repeated, 0.99):.2f} |"
+    )
+
+
+HEADER = [
+    (
+        "| views | count | first: median ms | first: p99 ms | first: max ms "
+        "| repeated: median ms | repeated: p99 ms |"
+    ),
+    "|---|---:|---:|---:|---:|---:|---:|",
+]
+
+
+def measure(
+    preset: str, players: int, rounds: int, repeats: int, phases: Sequence[str]
+) -> dict[str, tuple[list[float], list[float]]]:
+    """Times of first and repeated samples per phase, over ``rounds`` seeded rounds."""
+    times: dict[str, tuple[list[float], list[float]]] = {p: ([], []) for p in phases}
+    for seed in range(rounds):
+        for phase, view in views(preset, players, seed).items():
+            if phase not in times:
+                continue
+            rng = random.Random(seed)
+            first, repeated = times[phase]
+            first.append(timed(view, rng))
+            repeated.extend(timed(view, rng) for _ in range(repeats))
+    return times
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Time RoundView.sample_state.")
+    parser.add_argument("--rounds", type=int, default=200, help="classic 4-player rounds")
+    parser.add_argument("--repeats", type=int, default=20, help="repeated samples per view")
+    parser.add_argument(
+        "--sizes",
+        type=int,
+        nargs="*",
+        default=[2, 6, 8],
+        help="other player counts of classic, mid-round (a quarter as many rounds each)",
+    )
+    parser.add_argument("--out", type=Path, default=RESULTS)
+    args = parser.parse_args(argv)
+    started = datetime.datetime.now(datetime.timezone.utc)
+    wall = time.perf_counter()
+    lines = [
+        f"- date: {started:%Y-%m-%d %H:%M} UTC",
+        (
+            f"- machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()}, "
+            f"Python {platform.python_version()}, "
+            f"{'compiled' if chickenfoot.COMPILED else 'pure'} build, one process"
+        ),
+        f"- command: `python benchmarks/sampling.py {shlex.join(sys.argv[1:])}`",
+        (
+            f"- rounds: `classic`, 4 players, seeds 0 to {args.rounds - 1}, random legal moves; "
+            f"one view per phase, sampled once and then {args.repeats} times more"
+        ),
+        "",
+        *HEADER,
+    ]
+    everything: tuple[list[float], list[float]] = ([], [])
+    for phase, (first, repeated) in measure(
+        "classic", 4, args.rounds, args.repeats, list(PHASES)
+    ).items():
+        lines.append(
+            row(f"{phase} ({PHASES[phase]:.0%} of the moves)", len(first), first, repeated)
+        )
+        everything[0].extend(first)
+        everything[1].extend(repeated)
+    lines.append(row("all", len(everything[0]), *everything))
+    if args.sizes:
+        few = max(1, args.rounds // 4)
+        lines += [
+            "",
+            f"Mid-round views of `classic` at other player counts (seeds 0 to {few - 1}):",
+            "",
+            *(h.replace("| views |", "| players |") for h in HEADER),
+        ]
+        for players in args.sizes:
+            first, repeated = measure("classic", players, few, args.repeats, ["mid"])["mid"]
+            lines.append(row(str(players), len(first), first, repeated))
+    lines += [
+        "",
+        (
+            f"The run took {(time.perf_counter() - wall) / 60:.1f} minutes of wall time. First "
+            "samples: one per view; repeated samples: every later sample of those views."
+        ),
+    ]
+    text = "\n".join(lines) + "\n"
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "sampling.md").write_text(text, encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
