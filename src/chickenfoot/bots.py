@@ -431,7 +431,7 @@ class TreeSearchPlayer:
     Should no sample be found where it is this seat's turn with the view's moves, the
     greedy heuristic decides.
 
-    .. versionadded:: 0.1.0
+    .. versionadded:: 0.1
     """
 
     #: The budget in iterations (one determinization and one playout each) per decision,
@@ -661,7 +661,7 @@ def level(n: int) -> Player:
     Raises:
         ValueError: ``n`` is not a level from 1 to 5.
 
-    .. versionadded:: 0.1.0
+    .. versionadded:: 0.1
     """
     number: object = n
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(LEVELS):
