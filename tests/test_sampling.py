@@ -26,7 +26,7 @@ from strategies import PRESET_NAMES, played_rounds
 from strategies import rules as rules_strategy
 
 from chickenfoot import PRESETS, Draw, Obligation, Round, Rules, Tile, tile_set
-from chickenfoot._sampling import count_deals, sample_state
+from chickenfoot._sampling import _Plan, count_deals, sample_state
 from chickenfoot.bots import SearchPlayer
 from chickenfoot.errors import IllegalMoveError
 
@@ -433,3 +433,32 @@ def test_max_tries_is_deprecated_and_ignored() -> None:
         SearchPlayer()
     with pytest.warns(DeprecationWarning, match="max_tries"):
         SearchPlayer(max_tries=5)
+
+
+def test_the_last_seat_is_counted_as_its_hands_listed_one_by_one() -> None:
+    """The last seat before a plain undrawn boneyard is counted class by class without
+    listing its hands: at every state the count equals the sum, over its hands listed
+    one by one, of each hand's ways times the boneyard's (in play, at the search for the
+    round double where the seat to move must hold it (R6), and once the round is over
+    with every seat's penalty points, R17)."""
+    seen: Counter[str] = Counter()
+    for players, seed, moves in itertools.product((3, 4), range(2), (0, 12, 400)):
+        rnd = played(PRESETS["classic"], players, 50 + seed, moves)
+        for seat in range(players):
+            view = rnd.view(seat)
+            for branch in (0, 1):
+                plan = _Plan(view, branch)
+                if plan.void or not plan.last_plain:
+                    continue
+                plan.count()
+                last = len(plan.stages) - 1
+                for i, pool in [key for key in plan._memo if key[0] == last - 1]:
+                    listed = sum(
+                        weight * sum(w for w, _, _ in plan._choices(last, rest))
+                        for weight, _, rest in plan._choices(i, pool)
+                    )
+                    assert plan._last_seat(i, pool) == listed, (players, seed, moves, seat)
+                    seen["scored" if rnd.is_over else "in play"] += 1
+                    seen["barred"] += bool(plan.last_barred)
+                    seen["none"] += not listed
+    assert all(seen[kind] for kind in ("scored", "in play", "barred", "none")), seen

@@ -561,6 +561,12 @@ class _Plan:
         self.values = [[key[-1] for key in level] for level in self.levels]
         self._memo: dict[tuple[int, _Pool], int] = {}
         self.r = r
+        # a last stage that is the undrawn boneyard with nothing forbidden takes what is
+        # left in one way, unless a tile left must be in a dealt hand
+        final = stages[-1]
+        self.last_size = final.size
+        self.last_plain = final.seat < 0 and not final.forbidden
+        self.last_barred = [j for j, key in enumerate(self.levels[-2]) if key[0] < 0]
 
     # -- counting ----------------------------------------------------------------------
 
@@ -585,6 +591,17 @@ class _Plan:
             choices = [(1, tuple((j, c) for j, c in enumerate(pool) if c))]
         else:
             choices = _walk(pool, [key[0] >= 0 for key in keys], stage, self.values[i])
+        for weight, picks in self._weighted(i, choices):
+            rest = base.copy()
+            for j, x in picks:
+                rest[nexts[j]] -= x
+            yield weight, picks, tuple(rest)
+
+    def _weighted(self, i: int, choices: list[tuple[int, _Picks]]) -> Iterator[tuple[int, _Picks]]:
+        """The choices of stage ``i`` times the ways to fill its slots, the void ones
+        (a forbidden boneyard, slots that cannot be filled) left out."""
+        stage = self.stages[i]
+        keys = self.levels[i]
         slots = stage.slots
         for weight, picks in choices:
             if slots is None:
@@ -597,10 +614,7 @@ class _Plan:
                 weight *= slots.ways(slots.slots, tuple(counts))
                 if not weight:
                     continue
-            rest = base.copy()
-            for j, x in picks:
-                rest[nexts[j]] -= x
-            yield weight, picks, tuple(rest)
+            yield weight, picks
 
     @staticmethod
     def _breaks(keys: list[tuple[int, ...]], picks: _Picks, stage: _Stage) -> bool:
@@ -612,16 +626,89 @@ class _Plan:
         if i + 1 >= len(self.stages):  # the last stage takes every tile left: no memo
             if i == len(self.stages):
                 return 0 if any(pool) else 1
+            if self.last_plain:
+                if sum(pool) != self.last_size or any(pool[j] for j in self.last_barred):
+                    return 0
+                return 1
             return sum(weight for weight, _, _ in self._choices(i, pool))
         key = (i, pool)
         found = self._memo.get(key)
         if found is not None:
             return found
         total = 0
-        for weight, _, rest in self._choices(i, pool):
-            total += weight * self._completions(i + 1, rest)
+        if i + 2 == len(self.stages) and self.last_plain:
+            total = self._last_seat(i, pool)
+        else:
+            for weight, _, rest in self._choices(i, pool):
+                total += weight * self._completions(i + 1, rest)
         self._memo[key] = total
         return total
+
+    def _last_seat(self, i: int, pool: _Pool) -> int:
+        """:meth:`_completions` of the last seat before a plain boneyard, without listing
+        its hands: the hands are counted class by class by the seat's label counts (and
+        points left, R17), each count times the ways to fill the seat's slots. The seat
+        takes every tile the boneyard may not (a dealt tile), and the boneyard the rest."""
+        stage = self.stages[i]
+        slots = stage.slots
+        assert slots is not None
+        keys = self.levels[i]
+        nexts = self.nexts[i]
+        values = self.values[i]
+        barred = set(self.last_barred)
+        # (tiles still to take, points still to make, label counts) -> hands
+        ways: dict[tuple[int, int, tuple[int, ...]], int] = {
+            (stage.size, stage.score or 0, stage.played): 1
+        }
+        # what the classes after each one can still give: tiles, least and most points
+        room = [0] * (len(pool) + 1)
+        low_v = [0] * (len(pool) + 1)
+        high_v = [0] * (len(pool) + 1)
+        cheapest, dearest = None, 0
+        for j in range(len(pool) - 1, -1, -1):
+            if pool[j] and keys[j][0] >= 0:
+                room[j] = room[j + 1] + pool[j]
+                cheapest = values[j] if cheapest is None else min(cheapest, values[j])
+                dearest = max(dearest, values[j])
+            else:
+                room[j] = room[j + 1]
+            low_v[j] = cheapest or 0
+            high_v[j] = dearest
+        for j, c in enumerate(pool):
+            if not c:
+                continue
+            fits = room[j + 1]
+            least, most = low_v[j + 1], high_v[j + 1]
+            label = keys[j][0]
+            if nexts[j] in barred:
+                if label < 0:
+                    return 0
+                low = c
+            else:
+                low = 0
+            high = c if label >= 0 else 0
+            v = values[j]
+            step: dict[tuple[int, int, tuple[int, ...]], int] = {}
+            for (need, points, counts), w in ways.items():
+                for x in range(low, min(high, need) + 1):
+                    left = points - x * v
+                    rest = need - x
+                    if rest > fits or left < rest * least or left > rest * most:
+                        continue
+                    if x:
+                        after = (*counts[:label], counts[label] + x, *counts[label + 1 :])
+                    else:
+                        after = counts
+                    state = (need - x, left, after)
+                    step[state] = step.get(state, 0) + w * comb(c, x)
+            ways = step
+            if not ways:
+                return 0
+        return sum(
+            w * slots.ways(slots.slots, counts)
+            for (need, points, counts), w in ways.items()
+            if not need and not points
+        )
 
     # -- sampling ----------------------------------------------------------------------
 
@@ -849,12 +936,7 @@ def _walk(
     picks: list[tuple[int, int]] = []
 
     def go(m: int, need: int, points: int, weight: int) -> None:
-        if need == 0:
-            if points == 0:
-                out.append((weight, tuple(sorted(picks))))
-            return
-        if after[m] < need:
-            return
+        # ``need`` > 0 and the classes from m on hold at least ``need`` tiles
         if scored:
             s = start[m]
             if (
@@ -864,14 +946,22 @@ def _walk(
                 return
         c = room[m]
         j = order[m]
+        v = worth[m]
         for x in range(min(c, need), max(0, need - after[m + 1]) - 1, -1):
-            if x:
+            if x == need:  # the hand is full: it must be worth its points
+                if points == x * v:
+                    picks.append((j, x))
+                    out.append((weight * comb(c, x), tuple(sorted(picks))))
+                    picks.pop()
+            elif x:
                 picks.append((j, x))
-                go(m + 1, need - x, points - x * worth[m], weight * comb(c, x))
+                go(m + 1, need - x, points - x * v, weight * comb(c, x))
                 picks.pop()
             else:
                 go(m + 1, need, points, weight)
 
+    if size == 0:
+        return [(1, ())] if not score else out
     go(0, size, score or 0, 1)
     return out
 
