@@ -31,10 +31,12 @@ newest back (:class:`_SeatSlots`). Tiles that no fact tells apart are interchang
 (a *class*), so the hands are chosen seat by seat, as how many tiles of each class each
 takes, with exact big-integer counts memoised on what is left (a vector of counts over
 the classes the later seats still tell apart; in a finished round the seats whose points
-leave the fewest hands come first); a sample walks those counts with
-``rng.randrange`` over exact totals, then picks tiles uniformly within classes, fills
-each seat's slots, shuffles the undrawn boneyard, builds the round and replays every
-move with the engine's checks. The counts are kept per view, so repeated samples of one
+leave the fewest hands come first). The last seat before the undrawn boneyard is counted
+without listing its hands: class by class, by how many tiles of each of its labels it
+holds and the points still to make (R17), the boneyard taking the rest in one way. A
+sample walks those counts with ``rng.randrange`` over exact totals, then picks tiles
+uniformly within classes, fills each seat's slots, shuffles the undrawn boneyard, builds
+the round and replays every move with the engine's checks. The counts are kept per view, so repeated samples of one
 view are cheap.
 """
 
