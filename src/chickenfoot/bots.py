@@ -287,11 +287,7 @@ class SearchPlayer:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        table = table_of(view)
-        candidates: dict[tuple[int, int], Move] = {}
-        for move in moves:
-            candidates.setdefault(_move_key(table, move), move)
-        options = list(candidates.values())
+        options = list(_distinct(view, moves).values())
         if len(options) == 1:
             return options[0]
         count = len(options)
@@ -466,10 +462,7 @@ class TreeSearchPlayer:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        table = table_of(view)
-        options: dict[tuple[int, int], Move] = {}
-        for move in moves:
-            options.setdefault(_move_key(table, move), move)
+        options = _distinct(view, moves)
         if len(options) == 1:
             return next(iter(options.values()))
         return _TreeSearch(self, view, moves, rng).run(options)
@@ -777,6 +770,16 @@ def _checked(rnd: Round, bot: Player, seat: int, move: object) -> Move:
 
 
 # -- the heuristic and the playouts (trusted internals) ---------------------------------------
+
+
+def _distinct(view: RoundView, moves: list[Move]) -> dict[tuple[int, int], Move]:
+    """One of ``moves`` per game they lead to (a tile onto either of two open ends showing
+    the same number leads to the same game), by :func:`_move_key`, in their order."""
+    table = table_of(view)
+    options: dict[tuple[int, int], Move] = {}
+    for move in moves:
+        options.setdefault(_move_key(table, move), move)
+    return options
 
 
 def _move_key(table: TableState, move: Move) -> tuple[int, int]:
