@@ -985,6 +985,21 @@ def test_a_match_holds_a_round_of_its_own_rules_and_seats() -> None:
     assert attrs.evolve(match, rules=copied) == match
 
 
+def test_a_match_seats_as_many_players_as_its_set_deals_to_r5() -> None:
+    """R5: a custom variant may seat any number of players its set can deal a hand to: a
+    match of 300 players, one tile each from double-30, is dealt, played on into its next
+    rounds (R19), and rebuilt from its fields."""
+    crowd = attrs.evolve(PRESETS["classic"], name="crowd", set_sizes={300: 30}, hand_sizes={300: 1})
+    match = Match.new(crowd, 300, seed=1)
+    assert match.players == match.round.players == 300
+    assert match.round.hand_counts == (1,) * 300
+    rng = random.Random(1)
+    while len(match.finished) < 2:
+        match = match.apply(rng.choice(match.legal_moves()))
+    assert [rnd.players for rnd in match.finished] == [300, 300]
+    assert Match(crowd, 300, match.seed, match.finished, match.round) == match
+
+
 def test_the_seat_of_a_move_is_given_by_name() -> None:
     """``apply(move, seat=...)``: the seat is keyword-only on a match as on a round, so a
     seat number passed by position cannot be taken for something else."""

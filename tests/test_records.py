@@ -547,6 +547,26 @@ def test_wrong_round_double_and_first() -> None:
     assert str(_error(Match.from_record, record)) == "round 1, round_double: 9-4 is not a double"
 
 
+def test_dealt_for_is_a_double_above_the_round_double_r6b() -> None:
+    """R6b: a record writes ``dealt_for`` only for a round that opened on a lower double
+    than it was dealt for; a tile that is not a double, or a double not above the round
+    double, is refused, naming the tile, the round double and the rule."""
+    lower = attrs.evolve(PRESETS["chickie-duel"], start="highest_held")
+    rnd = Round.deal(lower, 2, seed=5, round_double=4)  # opens on 3-3
+    record = rnd.to_record()
+    assert (record["rounds"][0]["round_double"], record["rounds"][0]["dealt_for"]) == (
+        "3-3",
+        "4-4",
+    )
+    assert Round.from_record(record) == rnd
+    for wrong in ("4-3", "6-5", "3-3", "2-2"):
+        record["rounds"][0]["dealt_for"] = wrong
+        assert str(_error(Round.from_record, record)) == (
+            f"round 1, dealt_for: {wrong} is not a double above the round double 3-3; a "
+            f"record writes dealt_for only for a round that opened on a lower double (R6b)"
+        )
+
+
 def test_round_double_out_of_the_set_in_a_round_record() -> None:
     record = Round.deal(PRESETS["chickie-duel"], 2, seed=1).to_record()
     record["rounds"][0]["round_double"] = "9-9"

@@ -431,8 +431,9 @@ def test_max_tries_is_deprecated_and_ignored() -> None:
         warnings.simplefilter("error")
         view.sample_state(random.Random(1))
         SearchPlayer()
-    with pytest.warns(DeprecationWarning, match="max_tries"):
+    with pytest.warns(DeprecationWarning, match="max_tries") as caught:
         SearchPlayer(max_tries=5)
+    assert [w.filename for w in caught] == [__file__]  # the caller's line, to change
 
 
 def test_the_last_seat_is_counted_as_its_hands_listed_one_by_one() -> None:

@@ -10,12 +10,14 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import re
 from typing import Any
 
 import attrs
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from rich.pretty import pretty_repr
 from strategies import played_rounds
 
 from chickenfoot import (
@@ -264,12 +266,35 @@ def test_a_sampled_round_has_the_view(data: st.DataObject) -> None:
 
 
 def test_sampling_ignores_the_deprecated_max_tries() -> None:
-    """max_tries is accepted with a warning and changes nothing (sampling never retries)."""
+    """max_tries is accepted with a warning and changes nothing (sampling never retries).
+    The warning points at the caller's line, the one to change."""
     view = Round.deal(PRESETS["double-foot"], 4, seed=9).view(2)
     for tries in (0, -3):
-        with pytest.warns(DeprecationWarning, match="max_tries"):
+        with pytest.warns(DeprecationWarning, match="max_tries") as caught:
             sample = view.sample_state(random.Random(tries), max_tries=tries)
         assert sample == view.sample_state(random.Random(tries))
+        assert [w.filename for w in caught] == [__file__]
+
+
+def test_rich_shows_what_a_view_shows() -> None:
+    """rich's pretty printer (the CLI's console, rich's REPL) lists an attrs class's fields
+    that take part in its repr: a view shows its public facts, not the history, table and
+    drawn tiles it keeps inside."""
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=1)
+    rnd = rnd.apply(rnd.legal_moves()[0])
+    text = pretty_repr(rnd.view(0))
+    assert text.startswith("RoundView(\n")
+    assert re.findall(r"^    (\w+)=", text, re.MULTILINE) == [
+        "rules",
+        "seat",
+        "hand",
+        "hand_counts",
+        "boneyard_count",
+        "to_move",
+        "round_double",
+        "first",
+        "outcome",
+    ]
 
 
 # == match views ================================================================================
