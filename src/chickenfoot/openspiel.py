@@ -55,7 +55,6 @@ from ._rules import Rules, find_preset
 from ._scoring import hand_score
 from ._tiles import TILES, Tile
 from ._views import RoundView
-from .errors import IllegalMoveError
 
 __all__ = [
     "GAME_TYPE",
@@ -103,8 +102,8 @@ GAME_TYPE: Final = pyspiel.GameType(
 )
 
 _OBLIGATIONS: Final = tuple(Obligation)
-#: How many samples :meth:`ChickenFootState.resample_from_infostate` tries for a deal
-#: that agrees with every move.
+#: Deprecated since 0.1.0, unused: :meth:`ChickenFootState.resample_from_infostate` takes
+#: one sample, which always agrees with every move. It goes away in 0.2.0.
 SAMPLE_ATTEMPTS: Final = 20
 #: Columns of a row of the ``history`` tensor piece (see :class:`ChickenFootObserver`).
 _ROW: Final = 13
@@ -477,11 +476,6 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
         consistent with every move (:meth:`RoundView.sample_state
         <chickenfoot.RoundView.sample_state>`). ``probability_sampler`` is called once
         for a float in [0, 1) that seeds the sample.
-
-        In a few heavily constrained positions the sampler finds no deal that agrees with
-        every move; after :data:`SAMPLE_ATTEMPTS` tries the last sample is used anyway,
-        its moves replayed unchecked (the information state is still the same, and play
-        from it follows the rules).
         """
         rng = random.Random(int(probability_sampler() * 2**53))
         core = self._core
@@ -497,24 +491,17 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
                 deal.append(mine[k] if seat == player_id else pool.pop())
             return self._replayed(deal, (), ())
         view = core.round.view(player_id)
-        for attempt in range(SAMPLE_ATTEMPTS):
-            sample = view.sample_state(rng)
-            deal = []
-            for seat, dealt in enumerate(sample.dealt_hands):
-                deal.extend(mine if seat == player_id else (t.index for t in dealt))
-            hint = tuple(t.index for t in sample.dealt_boneyard)
-            try:
-                return self._replayed(deal, sample.history, hint, attempt + 1 == SAMPLE_ATTEMPTS)
-            except IllegalMoveError:
-                continue
-        raise AssertionError("unreachable: the last attempt is trusted")  # pragma: no cover
+        sample = view.sample_state(rng)
+        deal = []
+        for seat, dealt in enumerate(sample.dealt_hands):
+            deal.extend(mine if seat == player_id else (t.index for t in dealt))
+        return self._replayed(deal, sample.history, tuple(t.index for t in sample.dealt_boneyard))
 
     def _replayed(
         self,
         deal: Sequence[int],
         events: Sequence[Event],
         hint: tuple[int, ...],
-        trusted: bool = False,
     ) -> ChickenFootState:
         """A new state of this game after ``deal`` and ``events`` (and this state's draw in
         progress, if any)."""
@@ -527,7 +514,7 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
         if self._core.awaiting:
             actions.append(move_to_action(Draw(), n))
         state: ChickenFootState = self.get_game().new_initial_state()
-        state._core = attrs.evolve(state._core, hint=hint, trusted=trusted)
+        state._core = attrs.evolve(state._core, hint=hint)
         for action in actions:
             state.apply_action(action)
         return state
