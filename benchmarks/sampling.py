@@ -8,8 +8,12 @@ also counts the deals the view allows) and then ``--repeats`` more times (*repea
 samples, which reuse those counts), each sample timed on its own with
 ``time.perf_counter``. Every sample is checked: its view of the seat must equal the view.
 
-A second table does the same for the mid-round view at other player counts. The figures
-are written to ``benchmarks/results/sampling.md``, which docs/bots.md includes::
+A second table does the same for the mid-round view at other player counts. A third
+shows where the first sample gets slow: the late view and the finished round (its view
+after the last move, which the penalty points of every seat constrain) at tables of
+``--slow-sizes`` players, each first sample in a process of its own that is stopped after
+``--cap`` seconds. The figures are written to ``benchmarks/results/sampling.md``, which
+docs/bots.md includes::
 
     python benchmarks/sampling.py --rounds 200 --repeats 20
 """
@@ -18,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import multiprocessing
 import os
 import platform
 import random
@@ -63,6 +68,50 @@ def timed(view: RoundView, rng: random.Random) -> float:
     if sample.view(view.seat) != view:
         raise AssertionError(f"a sample of {view!r} does not give the view back")
     return ms
+
+
+def _first_sample(view: RoundView, seed: int, out: multiprocessing.SimpleQueue[float]) -> None:
+    """Worker: time the first sample of ``view`` (a fresh process, so nothing is cached)."""
+    out.put(timed(view, random.Random(seed)))
+
+
+def capped(view: RoundView, seed: int, cap: float) -> float:
+    """Milliseconds of the first sample of ``view`` in a process of its own, or infinity
+    if it took longer than ``cap`` seconds (the process is then stopped)."""
+    out: multiprocessing.SimpleQueue[float] = multiprocessing.SimpleQueue()
+    worker = multiprocessing.Process(target=_first_sample, args=(view, seed, out), daemon=True)
+    worker.start()
+    worker.join(cap)
+    if worker.is_alive():
+        worker.terminate()
+        worker.join()
+        return float("inf")
+    if worker.exitcode != 0 or out.empty():
+        raise RuntimeError(f"sampling {view!r} failed in its worker (exit {worker.exitcode})")
+    return out.get()
+
+
+def slow_views(players: int, seed: int) -> dict[str, RoundView]:
+    """The late view (of the seat to move) and the finished round's view (of seat 0)."""
+    rules = attrs.evolve(find_preset("classic"), rounds=1)
+    rnd = Round.deal(rules, players, seed=seed)
+    rng = random.Random(seed)
+    rounds = [rnd]
+    while not rnd.is_over:
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        rounds.append(rnd)
+    late = rounds[:-1][min(len(rounds) - 2, int(PHASES["late"] * (len(rounds) - 1)))]
+    assert late.to_move is not None
+    return {"late": late.view(late.to_move), "finished": rnd.view(0)}
+
+
+def slow_cell(times: Sequence[float], cap: float) -> str:
+    """Median milliseconds, and how many took over 1 s and over the cap."""
+    median = statistics.median(times)
+    shown = f"over {cap * 1000:,.0f}" if median == float("inf") else f"{median:,.1f}"
+    over_one = sum(t > 1000 for t in times)
+    over_cap = sum(t == float("inf") for t in times)
+    return f"{shown} | {over_one} | {over_cap}"
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -116,6 +165,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=[2, 6, 8],
         help="other player counts of classic, mid-round (a quarter as many rounds each)",
     )
+    parser.add_argument(
+        "--slow-sizes",
+        type=int,
+        nargs="*",
+        default=[4, 6, 8, 12, 16, 20],
+        help="player counts of classic for the late and finished first samples",
+    )
+    parser.add_argument(
+        "--slow-rounds", type=int, default=8, help="rounds per player count of that table"
+    )
+    parser.add_argument(
+        "--cap", type=float, default=5.0, help="seconds before a first sample is stopped"
+    )
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args(argv)
     started = datetime.datetime.now(datetime.timezone.utc)
@@ -156,6 +218,32 @@ def main(argv: Sequence[str] | None = None) -> None:
         for players in args.sizes:
             first, repeated = measure("classic", players, few, args.repeats, ["mid"])["mid"]
             lines.append(row(str(players), len(first), first, repeated))
+    if args.slow_sizes:
+        cap = args.cap
+        lines += [
+            "",
+            (
+                f"Where the first sample gets slow: late views (90% of the moves) and "
+                f"finished rounds of `classic` (seeds 0 to {args.slow_rounds - 1}), each "
+                f"first sample stopped after {cap:g} s:"
+            ),
+            "",
+            (
+                "| players | views | late: median ms | late: over 1 s | late: stopped "
+                "| finished: median ms | finished: over 1 s | finished: stopped |"
+            ),
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
+        ]
+        for players in args.slow_sizes:
+            late: list[float] = []
+            finished: list[float] = []
+            for seed in range(args.slow_rounds):
+                found = slow_views(players, seed)
+                late.append(capped(found["late"], seed, cap))
+                finished.append(capped(found["finished"], seed, cap))
+            lines.append(
+                f"| {players} | {len(late)} | {slow_cell(late, cap)} | {slow_cell(finished, cap)} |"
+            )
     lines += [
         "",
         (

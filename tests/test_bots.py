@@ -55,7 +55,7 @@ def test_every_bot_returns_a_legal_move(preset: str, data: st.DataObject) -> Non
     """A bot returns one of ``view.legal_moves()`` on any view of its seat's turn (R4,
     R12-R15), in the preset and in variants with other knobs.
     """
-    counts = [p for p in PRESETS[preset].player_counts if p <= 8]  # samples stay quick
+    counts = [p for p in PRESETS[preset].player_counts if p <= 8]  # first samples stay quick
     players = data.draw(st.sampled_from(counts), label="players")
     rnd = data.draw(played_rounds(preset=preset, players=players, max_moves=120), label="round")
     assume(not rnd.is_over)

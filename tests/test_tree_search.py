@@ -57,7 +57,7 @@ def test_tree_search_returns_a_legal_move(preset: str, data: st.DataObject) -> N
     the first foot, R8; toes, R9; after a draw, R13; the reserve reached, R14), in the
     preset and in variants with other knobs, gets one of its legal moves.
     """
-    counts = [p for p in PRESETS[preset].player_counts if p <= 8]  # samples stay quick
+    counts = [p for p in PRESETS[preset].player_counts if p <= 8]  # first samples stay quick
     players = data.draw(st.sampled_from(counts), label="players")
     rnd = data.draw(played_rounds(preset=preset, players=players, max_moves=150), label="round")
     assume(not rnd.is_over)

@@ -252,7 +252,7 @@ def test_a_view_is_of_a_seat_of_the_table(seat: Any) -> None:
 def test_a_sampled_round_has_the_view(data: st.DataObject) -> None:
     """A sampled round is one this view could be looking at: same view, same history.
     (Rounds in play, up to 8 seats: the first sample of a view late in a round at a
-    larger table can take seconds.)"""
+    table of a dozen seats or more can take minutes.)"""
     rules = data.draw(st.sampled_from(sorted(PRESETS.values(), key=lambda r: r.name)))
     players = data.draw(st.sampled_from([p for p in rules.player_counts if p <= 8]))
     rnd = data.draw(played_rounds(rules=rules, players=players))

@@ -642,8 +642,11 @@ def level(n: int) -> Player:
 
     The search levels' budgets are counted in playouts, not seconds, so a seeded game
     replays exactly on any machine; their time per move grows with the size of the
-    game (more tiles, more seats). The bots page of the documentation gives each
-    level's measured time per decision and its rating.
+    game (more tiles, more seats), and at tables of a dozen seats or more a decision late
+    in a round also waits for :meth:`RoundView.sample_state
+    <chickenfoot.RoundView.sample_state>` to count the view's deals, which can take
+    minutes there. The bots page of the documentation gives each level's measured time
+    per decision and its rating.
 
     >>> from chickenfoot.bots import level
     >>> level(1)
