@@ -297,6 +297,26 @@ def test_rich_shows_what_a_view_shows() -> None:
     ]
 
 
+def test_rich_shows_a_rounds_public_facts() -> None:
+    """rich's pretty printer shows a full round's public facts (hands, boneyard, turn,
+    double, outcome), not the engine state and history it keeps inside."""
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=1)
+    rnd = rnd.apply(rnd.legal_moves()[0])
+    text = pretty_repr(rnd)
+    assert text.startswith("Round(\n")
+    assert re.findall(r"^    (\w+)=", text, re.MULTILINE) == [
+        "rules",
+        "hands",
+        "boneyard",
+        "to_move",
+        "round_double",
+        "first",
+        "outcome",
+    ]
+    assert f"    to_move={rnd.to_move},\n" in text
+    assert "_state" not in text
+
+
 # == match views ================================================================================
 
 

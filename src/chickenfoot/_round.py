@@ -10,7 +10,7 @@ every earlier state, so each move adds only a few hundred bytes.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
@@ -625,6 +625,16 @@ class Round(TableShown):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         unpickle_state(self, state, _FIELDS, "_history")
+
+    def __rich_repr__(self) -> Iterator[tuple[str, object]]:
+        """What rich's pretty printer shows: the round's public facts, not its inner state."""
+        yield "rules", self.rules
+        yield "hands", self.hands
+        yield "boneyard", self.boneyard
+        yield "to_move", self.to_move
+        yield "round_double", self.round_double
+        yield "first", self.first
+        yield "outcome", self.outcome
 
     def __repr__(self) -> str:
         where = f"double {self.round_double}"
