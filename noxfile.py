@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 from typing import Final
@@ -114,6 +115,15 @@ def _compiled_wheel(session: nox.Session, dist: Path) -> Path:
     return wheel
 
 
+def _version() -> str:
+    """The version, from the one place it is written: ``chickenfoot.__version__``."""
+    text = (ROOT / "src" / "chickenfoot" / "__init__.py").read_text(encoding="utf-8")
+    found = re.search(r'^__version__ = "([^"]+)"$', text, re.M)
+    if found is None:
+        raise LookupError("no __version__ in src/chickenfoot/__init__.py")
+    return found.group(1)
+
+
 @nox.session(python="3.12")
 def package(session: nox.Session) -> None:
     """Build the sdist and the pure wheel and check their metadata with twine."""
@@ -123,7 +133,7 @@ def package(session: nox.Session) -> None:
     session.run("python", "-m", "build", "--outdir", str(dist), env={"CHICKENFOOT_MYPYC": "0"})
     session.run("twine", "check", "--strict", *(str(p) for p in sorted(dist.iterdir())))
     wheels = [p.name for p in dist.glob("*.whl")]
-    if wheels != [f"chickenfoot-{PYPROJECT['project']['version']}-py3-none-any.whl"]:
+    if wheels != [f"chickenfoot-{_version()}-py3-none-any.whl"]:
         session.error(f"expected one pure wheel, built {wheels}")
 
 

@@ -60,7 +60,7 @@ from .errors import (
     SimulationError,
 )
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.1.0"
 
 #: Whether the engine runs compiled by mypyc (a platform wheel) rather than as pure Python.
 #: Both behave the same; the compiled engine is faster.
