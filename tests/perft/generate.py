@@ -126,6 +126,25 @@ FILES: dict[str, PerftFile] = {
             Position(6, seed=4, first=2, part=0.7),
         ),
     ),
+    "classic-highest-held": PerftFile(
+        "classic",
+        knobs={"start": "highest_held"},
+        positions=(
+            Position(2, seed=1),
+            Position(4, seed=2, first=1),
+            Position(3, seed=3, first=2, round_double=5, part=0.4),
+            Position(6, seed=4, first=4, round_double=8, part=0.8),
+        ),
+    ),
+    "classic-never-play-drawn": PerftFile(
+        "classic",
+        knobs={"play_drawn": "never"},
+        positions=(
+            Position(2, seed=1, part=0.3),
+            Position(4, seed=2, first=1, part=0.6),
+            Position(5, seed=3, first=3, round_double=4, part=0.9),
+        ),
+    ),
     "duel-may-two-draws": PerftFile(
         "chickie-duel",
         knobs={
