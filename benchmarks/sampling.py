@@ -42,8 +42,8 @@ RESULTS = Path(__file__).parent / "results"
 PHASES = {"early": 0.1, "mid": 0.5, "late": 0.9}
 
 
-def views(preset: str, players: int, seed: int) -> dict[str, RoundView]:
-    """The early, mid and late views of the round dealt from ``seed``, played at random."""
+def played(preset: str, players: int, seed: int) -> list[Round]:
+    """The round dealt from ``seed`` after each of its moves, played at random to the end."""
     rules = attrs.evolve(find_preset(preset), rounds=1)
     rnd = Round.deal(rules, players, seed=seed)
     rng = random.Random(seed)
@@ -51,6 +51,12 @@ def views(preset: str, players: int, seed: int) -> dict[str, RoundView]:
     while not rnd.is_over:
         rnd = rnd.apply(rng.choice(rnd.legal_moves()))
         rounds.append(rnd)
+    return rounds
+
+
+def views(preset: str, players: int, seed: int) -> dict[str, RoundView]:
+    """The early, mid and late views of the round dealt from ``seed``, played at random."""
+    rounds = played(preset, players, seed)
     playing = rounds[:-1]  # the round before its last move still has a seat to move
     out = {}
     for phase, share in PHASES.items():
@@ -93,16 +99,10 @@ def capped(view: RoundView, seed: int, cap: float) -> float:
 
 def slow_views(players: int, seed: int) -> dict[str, RoundView]:
     """The late view (of the seat to move) and the finished round's view (of seat 0)."""
-    rules = attrs.evolve(find_preset("classic"), rounds=1)
-    rnd = Round.deal(rules, players, seed=seed)
-    rng = random.Random(seed)
-    rounds = [rnd]
-    while not rnd.is_over:
-        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
-        rounds.append(rnd)
+    rounds = played("classic", players, seed)
     late = rounds[:-1][min(len(rounds) - 2, int(PHASES["late"] * (len(rounds) - 1)))]
     assert late.to_move is not None
-    return {"late": late.view(late.to_move), "finished": rnd.view(0)}
+    return {"late": late.view(late.to_move), "finished": rounds[-1].view(0)}
 
 
 def slow_cell(times: Sequence[float], cap: float) -> str:

@@ -276,45 +276,27 @@ def test_sampling_ignores_the_deprecated_max_tries() -> None:
         assert [w.filename for w in caught] == [__file__]
 
 
-def test_rich_shows_what_a_view_shows() -> None:
-    """rich's pretty printer (the CLI's console, rich's REPL) lists an attrs class's fields
-    that take part in its repr: a view shows its public facts, not the history, table and
-    drawn tiles it keeps inside."""
+@pytest.mark.parametrize(
+    ("shown", "fields"),
+    [
+        (
+            "view",
+            "rules seat hand hand_counts boneyard_count to_move round_double first outcome",
+        ),
+        ("round", "rules hands boneyard to_move round_double first outcome"),
+    ],
+)
+def test_rich_shows_public_facts_only(shown: str, fields: str) -> None:
+    """rich's pretty printer (the CLI's console, rich's REPL) shows a view's or a full
+    round's public facts, not the history, engine state and drawn tiles kept inside."""
     rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=1)
     rnd = rnd.apply(rnd.legal_moves()[0])
-    text = pretty_repr(rnd.view(0))
-    assert text.startswith("RoundView(\n")
-    assert re.findall(r"^    (\w+)=", text, re.MULTILINE) == [
-        "rules",
-        "seat",
-        "hand",
-        "hand_counts",
-        "boneyard_count",
-        "to_move",
-        "round_double",
-        "first",
-        "outcome",
-    ]
-
-
-def test_rich_shows_a_rounds_public_facts() -> None:
-    """rich's pretty printer shows a full round's public facts (hands, boneyard, turn,
-    double, outcome), not the engine state and history it keeps inside."""
-    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=1)
-    rnd = rnd.apply(rnd.legal_moves()[0])
-    text = pretty_repr(rnd)
-    assert text.startswith("Round(\n")
-    assert re.findall(r"^    (\w+)=", text, re.MULTILINE) == [
-        "rules",
-        "hands",
-        "boneyard",
-        "to_move",
-        "round_double",
-        "first",
-        "outcome",
-    ]
+    value = rnd.view(0) if shown == "view" else rnd
+    text = pretty_repr(value)
+    assert text.startswith(f"{type(value).__name__}(\n")
+    assert re.findall(r"^    (\w+)=", text, re.MULTILINE) == fields.split()
     assert f"    to_move={rnd.to_move},\n" in text
-    assert "_state" not in text
+    assert not re.search(r"^\s+_\w+=", text, re.MULTILINE)
 
 
 # == match views ================================================================================
