@@ -175,10 +175,11 @@ class RoundView(TableShown):
 
         The counts behind a view's samples are kept for the last few views, so asking
         for many samples of one view is fast. ``rng`` alone decides the sample. The first
-        sample of a view does the counting: milliseconds at tables of up to eight seats in
-        play, but late in rounds of a dozen seats or more, and in finished rounds from
-        about six seats on (where every seat's penalty points must match, R17), it can take
-        minutes; the bots page of the documentation gives measured times.
+        sample of a view does the counting: usually milliseconds, at times a second, at
+        tables of up to eight seats in play; but late in rounds of a dozen seats or more,
+        and in finished rounds from about six seats on (where every seat's penalty points
+        must match, R17), it can take minutes. The bots page of the documentation gives
+        measured times.
 
         .. deprecated:: 0.1.0
            ``max_tries`` is ignored: sampling never fails and never retries. Passing it
