@@ -423,10 +423,14 @@ def test_samples_with_a_reserve_are_not_over_while_the_round_goes_on() -> None:
 
 
 def test_max_tries_is_deprecated_and_ignored() -> None:
+    """max_tries is accepted with a warning and changes nothing (sampling never retries);
+    the warning points at the caller's line, the one to change. Left out, nothing warns."""
     view = played(PRESETS["classic"], 4, 3, 30).view(0)
-    with pytest.warns(DeprecationWarning, match="max_tries"):
-        old = view.sample_state(random.Random(1), max_tries=1)
-    assert old == view.sample_state(random.Random(1))
+    for tries in (1, 0, -3):
+        with pytest.warns(DeprecationWarning, match="max_tries") as caught:
+            old = view.sample_state(random.Random(tries), max_tries=tries)
+        assert old == view.sample_state(random.Random(tries))
+        assert [w.filename for w in caught] == [__file__]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         view.sample_state(random.Random(1))

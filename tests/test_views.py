@@ -265,17 +265,6 @@ def test_a_sampled_round_has_the_view(data: st.DataObject) -> None:
     assert sample.hand(seat) == rnd.hand(seat)
 
 
-def test_sampling_ignores_the_deprecated_max_tries() -> None:
-    """max_tries is accepted with a warning and changes nothing (sampling never retries).
-    The warning points at the caller's line, the one to change."""
-    view = Round.deal(PRESETS["double-foot"], 4, seed=9).view(2)
-    for tries in (0, -3):
-        with pytest.warns(DeprecationWarning, match="max_tries") as caught:
-            sample = view.sample_state(random.Random(tries), max_tries=tries)
-        assert sample == view.sample_state(random.Random(tries))
-        assert [w.filename for w in caught] == [__file__]
-
-
 @pytest.mark.parametrize(
     ("shown", "fields"),
     [

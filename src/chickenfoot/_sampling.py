@@ -420,18 +420,18 @@ class _Plan:
         hidden_count = hidden.bit_count()
         if hidden_count != r + sum(c for s, c in enumerate(view.hand_counts) if s != me):
             raise _SamplingError("the hidden tiles do not add up")
-        self.hidden = hidden
         self.mine_drawn = [e.drawn.index for e in events if e.seat == me and e.drawn is not None]
 
         # the end of the round: scores (R17) and, when blocked, nobody could play (R16)
         outcome = view.outcome
-        scored = outcome is not None
         boneyard_only = 0
         if outcome is not None and outcome.ending is Ending.BLOCKED:
             boneyard_only = tbl_playable(table, full)
             if boneyard_only & ~hidden:
                 raise _SamplingError("a blocked round with a playable tile in a hand")
-        values = {t: hand_score(rules, 1 << t) for t in _bits(hidden)} if scored else {}
+        values = (
+            {t: hand_score(rules, 1 << t) for t in _bits(hidden)} if outcome is not None else {}
+        )
 
         # closed boneyard: not every playable tile off the table may be undrawn (R14, R16)
         forbidden_sets: set[int] = set()
@@ -529,7 +529,6 @@ class _Plan:
         if not forbidden_sets:
             stages.append(boneyard)
         self.stages = stages
-        self.scored = scored
         keys: dict[int, tuple[int, ...]] = {}
         for t in _bits(hidden):
             key: list[int] = []

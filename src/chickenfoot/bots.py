@@ -326,12 +326,9 @@ class SearchPlayer:
         return rng.choice([options[i] for i in alive if means[i] == best])
 
     def _sample(self, view: RoundView, rng: random.Random) -> State | None:
-        """A sampled full round of ``view`` where this seat moves, or ``None`` (3 tries)."""
-        for _ in range(3):
-            state = view.sample_state(rng)
-            if state.to_move == view.seat:
-                return state_of(state)
-        return None
+        """A sampled full round of ``view`` where this seat moves, or ``None``."""
+        state = view.sample_state(rng)
+        return state_of(state) if state.to_move == view.seat else None
 
     def _greedy_rollout(self, state: State, moves: list[Move], rng: random.Random) -> Move:
         hand = state.hands[state.to_move]
