@@ -80,10 +80,13 @@ def adapters(session: nox.Session) -> None:
     """Test the PettingZoo and OpenSpiel adapters and run their examples, with the extras
     installed; extra arguments go to pytest."""
     session.install(".[pettingzoo,openspiel]", *group("tests"))
+    # Every test file with a test that skips without the extras; here a skip is a failure.
     session.run(
         "pytest",
         *("tests/test_pettingzoo.py", "tests/test_openspiel.py", "tests/test_api_stability.py"),
+        *("tests/test_actions.py", "tests/test_docs_api.py", "tests/test_docs_examples.py"),
         *session.posargs,
+        env={"CHICKENFOOT_REQUIRE_EXTRAS": "1"},
     )
     session.run("python", "examples/pettingzoo_random.py")
     session.run("python", "examples/openspiel_ismcts.py")

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Generator
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 # reference.py, strategies.py and bridge.py are imported as plain top-level modules;
@@ -51,3 +53,34 @@ settings.register_profile(
     suppress_health_check=_SLOW_DATA,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+# The adapters' tests and examples skip where their extras (pettingzoo, open_spiel, numpy)
+# are not installed, as in the README's test command. The `adapters` nox session installs
+# them and sets CHICKENFOOT_REQUIRE_EXTRAS=1: there a skip is a failure, so nothing that
+# needs an extra can pass unseen by being skipped everywhere.
+_REQUIRE_EXTRAS = os.environ.get("CHICKENFOOT_REQUIRE_EXTRAS") == "1"
+
+
+def _fail_skips(report: pytest.TestReport | pytest.CollectReport) -> None:
+    if _REQUIRE_EXTRAS and report.skipped:
+        report.outcome = "failed"
+        report.longrepr = f"skipped where every extra is installed: {report.longrepr}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    _fail_skips(report)
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(
+    collector: pytest.Collector,
+) -> Generator[None, pytest.CollectReport, pytest.CollectReport]:
+    report = yield
+    _fail_skips(report)
+    return report
