@@ -191,7 +191,8 @@ class Table:
             "scores": list(outcome.scores),
             "hands": [[str(tile) for tile in ended.hand(s)] for s in range(self.players)],
             "last": str(ended.history[-1].move) if ended.history else None,
-            "svg": table_svg(ended.view(seat), size=720, hand=False),
+            "view": ended.view(seat).to_dict(),
+            "svg": table_svg(ended.view(seat), size=560, hand=False),
         }
 
     async def broadcast(self) -> None:

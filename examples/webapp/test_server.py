@@ -200,7 +200,7 @@ def test_a_seat_gets_its_own_view_and_no_record_before_the_match_is_over(
     serve: Callable[[Table], Running],
 ) -> None:
     server = serve(two_people())
-    with server.join(0) as zero, server.join(1) as one:
+    with server.join(0, host=True) as zero, server.join(1) as one:
         for seat, sock in ((0, zero), (1, one)):
             state = ask(sock, {"type": "state"})
             assert state["view"] == server.table.match.view(seat).to_dict()
@@ -231,6 +231,7 @@ def test_once_the_match_is_over_every_seat_may_have_the_record(
         last = state["last_round"]
         ended = match.finished[-1]
         assert last["number"] == len(match.finished)
+        assert last["view"] == ended.view(1).to_dict()
         assert last["hands"] == [[str(t) for t in ended.hand(s)] for s in range(2)]
         assert ended.outcome is not None
         assert last["scores"] == list(ended.outcome.scores)
