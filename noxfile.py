@@ -142,9 +142,11 @@ def package(session: nox.Session) -> None:
 
 @nox.session(python="3.11")
 def webapp(session: nox.Session) -> None:
-    """Play the example web table in headless Chromium: a round by clicking, junk and moves
-    out of turn, save and load mid-round. Needs Debian's ``chromium`` and
-    ``chromium-driver``; screenshots go to examples/webapp/screenshots/."""
+    """Test the example web table: its server over WebSockets (tokens, refusals, the host,
+    bots thinking off the event loop), then in headless Chromium (a round by clicking, a
+    probe seat that is never sent a hidden tile, a restart and a loaded record). Needs
+    Debian's ``chromium`` and ``chromium-driver``; screenshots go to
+    examples/webapp/screenshots/."""
     session.install(".", *group("webapp"))
     session.run("pytest", "examples/webapp", "-p", "no:cacheprovider", *session.posargs)
 
