@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import json
 import math
-import pathlib
 import random
 from collections.abc import Callable, Iterator
 from typing import Any, TypeAlias
@@ -36,6 +35,7 @@ from chickenfoot import (
     Tile,
     load_record,
     parse_move,
+    schema,
     tile_set,
 )
 from chickenfoot._records import _LATER_KNOBS
@@ -43,8 +43,7 @@ from chickenfoot._records import _LATER_KNOBS
 Path: TypeAlias = tuple[str | int, ...]
 Game: TypeAlias = Round | Match
 
-SCHEMA_FILE = pathlib.Path(__file__).resolve().parent.parent / "docs" / "record.schema.json"
-VALIDATOR = jsonschema.Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
+VALIDATOR = jsonschema.Draft202012Validator(schema("record"))
 
 
 def _at_most(count: int) -> int:
