@@ -96,8 +96,22 @@ def _bases() -> dict[str, Game]:
     }
 
 
+def _every_knob(rules: Rules) -> dict[str, Any]:
+    """``rules`` as a record may also give it: ``"preset": null`` and every knob."""
+    knobs = {a.name: getattr(rules, a.name) for a in attrs.fields(Rules)}
+    for table in ("set_sizes", "hand_sizes"):
+        knobs[table] = {str(players): n for players, n in knobs[table]}
+    return {"preset": None, "knobs": knobs}
+
+
 BASES: dict[str, Game] = _bases()
 RECORDS: dict[str, dict[str, Any]] = {name: game.to_record() for name, game in BASES.items()}
+# Records are written from the closest preset; the knob-by-knob form is read too.
+BASES["house match, every knob"] = BASES["house match"]
+RECORDS["house match, every knob"] = {
+    **RECORDS["house match"],
+    "rules": _every_knob(BASES["house match"].rules),
+}
 
 
 def paths(value: Any, prefix: Path = ()) -> Iterator[Path]:
