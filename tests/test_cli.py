@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
@@ -16,7 +17,7 @@ import pytest
 
 from chickenfoot import PRESETS, Match
 from chickenfoot.bots import GreedyPlayer, RandomPlayer, play_match
-from chickenfoot.cli import _progress_bar, main
+from chickenfoot.cli import BOT_NAMES, _progress_bar, main
 
 #: A rules file for quick matches: two-round duels.
 SHORT_RULES: Final = {"preset": "chickie-duel", "knobs": {"rounds": 2}}
@@ -229,7 +230,7 @@ def test_simulate_usage_errors(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("{", "is not a JSON file"),
+        ("{", "not JSON: Expecting property name"),
         ("[1]", "expected an object"),
         ('{"preset": "classic", "knobs": {"double_blank": -1}}', "double_blank"),
         ('{"preset": "classic", "knobs": {"colour": 1}}', "colour"),
@@ -243,6 +244,48 @@ def test_bad_rules_files(
     path.write_text(content, encoding="utf-8")
     assert main(["simulate", "--rules", str(path), "--games", "1"]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_simulate_names_the_rules_of_a_file_and_their_changed_knobs(
+    short_rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", "--games", "1", "--jobs", "1", "--plain"]
+    assert main([*args, "--rules", str(short_rules)]) == 0
+    out = capsys.readouterr().out
+    assert f"Rules from {short_rules}: chickie-duel, the chickie-duel preset with rounds=2\n" in out
+    # hand-written spellings are read, and shown as written back
+    path = tmp_path / "house.json"
+    path.write_text(
+        '{"preset": "Chickie", "knobs": {"name": "house", "start": "highest-held", "rounds": 1}}',
+        encoding="utf-8",
+    )
+    assert main([*args, "--rules", str(path)]) == 0
+    out = capsys.readouterr().out
+    shown = f'Rules from {path}: house, the chickie-duel preset with start="highest_held", rounds=1'
+    assert shown in out
+    assert "house, 2 players, 1 games" in out
+    path.write_text('{"preset": "classic"}', encoding="utf-8")
+    assert main([*args, "--rules", str(path)]) == 0
+    assert f"Rules from {path}: classic, the classic preset, no knob changed" in (
+        capsys.readouterr().out
+    )
+    assert main([*args, "--preset", "chickie"]) == 0  # a preset needs no such line
+    assert "Rules from" not in capsys.readouterr().out
+
+
+def test_a_rules_file_of_knobs_alone_is_refused_with_the_shape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "knobs.json"
+    path.write_text('{"double_blank": 25}', encoding="utf-8")
+    assert main(["simulate", "--rules", str(path), "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert f'{path}: rules: "double_blank" is a knob, and knobs go under "knobs"' in err
+    assert '{"preset": "classic", "knobs": {"double_blank": 25}}' in err
+    path.write_text('{"preset": "classic", "knobs": {"start": "middle"}}', encoding="utf-8")
+    assert main(["simulate", "--rules", str(path), "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert 'rules.knobs.start: expected one of "holder", "centre", "highest_held"' in err
 
 
 def test_rules_file_may_be_a_record(record: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -359,6 +402,7 @@ def test_play_a_whole_match(
     assert "Standings after round 7" in out
     assert "Match over:" in out
     assert "Your hand:" in out
+    assert "Press Enter" not in out  # piped input: no pause between rounds
 
 
 def test_play_by_notation_and_quit(
@@ -372,6 +416,130 @@ def test_play_by_notation_and_quit(
     out = capsys.readouterr().out
     assert f"you: plays {placing}" in out
     assert "Game abandoned" in out
+
+
+def test_play_hides_the_seed_unless_asked(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The seed decides every hand: the first lines do not show it without --show-seed."""
+    for extra in ([], ["--seed", "41"]):
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+        assert main(["play", "--preset", "chickie", "--plain", *extra]) == 0
+        head = capsys.readouterr().out.split("== Round 1")[0]
+        assert head.startswith("chickie-duel, 2 players. You are seat 0")
+        assert "seed" not in head
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--preset", "chickie", "--plain", "--seed", "41", "--show-seed"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("chickie-duel, 2 players, seed 41. You are seat 0")
+    assert "Replay this deal with --seed 41" in out  # once the game stops, it may be shown
+
+
+def test_play_lists_every_seats_leftover_tiles(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 2000))
+    args = ["play", "--preset", "chickie-duel", "--seed", "2", "--plain", "--save", str(path)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    match = Match.from_json(path.read_text(encoding="utf-8"))
+    assert len(match.finished) == 7
+    for number, rnd in enumerate(match.finished, 1):
+        after = out.split(f"Round {number} over: ")[1]
+        lines = after.splitlines()[1:4]
+        assert lines[0] == "Tiles left in hand:"
+        names = ["seat 0 (you)", "seat 1 (greedy)"]
+        for seat, line in enumerate(lines[1:]):
+            tiles = " ".join(map(str, rnd.hands[seat])) or "- (went out)"
+            assert line == f"  {names[seat]}: {tiles}", (number, seat)
+    assert any(not hand for rnd in match.finished for hand in rnd.hands)  # someone went out
+    assert "- (went out)" in out
+
+
+class _Terminal(io.StringIO):
+    """Standard input that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _answering(monkeypatch: pytest.MonkeyPatch, pause: Callable[[str], str]) -> list[str]:
+    """Answer every move with ``1`` and every pause with ``pause(prompt)``, on a terminal;
+    the prompts asked are recorded in the list returned."""
+    asked: list[str] = []
+
+    def answer(prompt: str = "") -> str:
+        asked.append(prompt)
+        return "1" if prompt == "Your move> " else pause(prompt)
+
+    monkeypatch.setattr("sys.stdin", _Terminal())
+    monkeypatch.setattr("builtins.input", answer)
+    return asked
+
+
+def test_play_waits_at_the_end_of_each_round_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asked = _answering(monkeypatch, lambda prompt: "")
+    assert main(["play", "--preset", "chickie-duel", "--seed", "2", "--plain"]) == 0
+    out = capsys.readouterr().out
+    pauses = [p for p in asked if p != "Your move> "]
+    assert pauses == [f"Press Enter for round {n} (or type quit)> " for n in range(2, 8)]
+    assert "Match over:" in out
+
+
+def test_play_stops_when_told_to_at_the_end_of_a_round(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    asked = _answering(monkeypatch, lambda prompt: "quit")
+    assert main(["play", "--preset", "chickie-duel", "--seed", "2", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert asked[-1] == "Press Enter for round 2 (or type quit)> "
+    assert "Round 1 over" in out
+    assert "== Round 2" not in out
+    assert "Game stopped. Replay this deal with --seed 2." in out
+
+
+def test_play_goes_on_when_the_input_ends_at_a_pause(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def ended(prompt: str) -> str:
+        raise EOFError
+
+    asked = _answering(monkeypatch, ended)
+    assert main(["play", "--preset", "chickie-duel", "--seed", "2", "--plain"]) == 0
+    assert "Press Enter for round 7 (or type quit)> " in asked
+    assert "Match over:" in capsys.readouterr().out
+
+
+def _strongest_rated() -> str:
+    """The bot with the highest rating in the published ratings."""
+    page = Path(__file__).resolve().parents[1] / "benchmarks" / "results" / "ratings.md"
+    text = page.read_text(encoding="utf-8")
+    rows = [(m[1], int(m[2])) for m in re.finditer(r"^\| (\S+) \| ([+-]?\d+) ", text, re.M)]
+    assert len(rows) >= 5
+    return max(rows, key=lambda row: row[1])[0]
+
+
+def test_the_help_and_the_docs_name_the_rated_strongest_bot(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    strongest = _strongest_rated()
+    assert strongest == "level5"
+    for command in ("show", "play"):
+        assert main([command, "--help"]) == 0
+        text = " ".join(capsys.readouterr().out.split())
+        assert f"{strongest} is the strongest" in text, command
+        assert text.count("strongest") == 1
+    page = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    text = " ".join(page.split())
+    bots = "|".join(re.escape(name) for name in BOT_NAMES)
+    claims = [m.start() for m in re.finditer("strongest", text)]
+    assert claims
+    for at in claims:  # the bot named last before each "strongest" is the rated one
+        named = re.findall(rf"`({bots})`", text[:at])
+        assert named[-1] == strongest, text[max(0, at - 120) : at + 20]
 
 
 @pytest.mark.parametrize(

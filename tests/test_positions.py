@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import json
-import pathlib
 import random
 import re
 
@@ -39,6 +37,7 @@ from chickenfoot import (
     RecordError,
     Round,
     Tile,
+    schema,
 )
 from chickenfoot.bots import GreedyPlayer, SearchPlayer
 
@@ -447,12 +446,7 @@ def test_any_text_raises_position_error_or_reads(text: str, rnd: Round) -> None:
 # records
 # ---------------------------------------------------------------------------
 
-_SCHEMA = json.loads(
-    (pathlib.Path(__file__).resolve().parent.parent / "docs" / "record.schema.json").read_text(
-        encoding="utf-8"
-    )
-)
-_VALIDATOR = jsonschema.Draft202012Validator(_SCHEMA)
+_VALIDATOR = jsonschema.Draft202012Validator(schema("record"))
 
 
 @settings(max_examples=30)

@@ -3,7 +3,7 @@
 Round trips play random matches of every preset, seeded (``Match.new``) and dealt by hand
 (``Match.dealt`` and ``Match.deal``), and random rounds of random variants, then check that
 ``from_json(to_json())`` gives an equal value and that every record matches
-docs/record.schema.json. Corruptions check that each problem raises ``RecordError`` and
+the shipped record schema (``chickenfoot.schema("record")``). Corruptions check that each problem raises ``RecordError`` and
 nothing else, with a message that says where: the JSON path of a bad field, or the round,
 move, seat and rule of a move the rules refuse.
 """
@@ -41,12 +41,14 @@ from chickenfoot import (
     Tile,
     load_record,
     parse_move,
+    schema,
     tile_set,
 )
 from chickenfoot._records import MAX_MOVES, MAX_PLAYERS, MAX_ROUNDS, MAX_TEXT, MAX_TILES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-SCHEMA: dict[str, Any] = json.loads((DOCS / "record.schema.json").read_text(encoding="utf-8"))
+SCHEMA: dict[str, Any] = schema("record")
+RULES_SCHEMA: dict[str, Any] = schema("rules")
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 KNOBS = tuple(a.name for a in attrs.fields(Rules))
 
@@ -221,7 +223,7 @@ SCHEDULES: list[dict[str, Any]] = [
 def test_match_round_trip_random_variants(
     rules: Rules, data: st.DataObject, schedule: dict[str, Any], dealt: bool
 ) -> None:
-    """Custom knobs (preset null when the name is not a preset's), schedules and targets."""
+    """Custom knobs (written from the closest preset), schedules and targets."""
     rules = attrs.evolve(rules, **schedule)
     players = data.draw(st.sampled_from(rules.player_counts), label="players")
     seed = None if dealt else data.draw(st.integers(-(2**63), 2**64 - 1), label="seed")
@@ -235,11 +237,10 @@ def test_match_round_trip_random_variants(
         round_cap=12,
     )
     record = assert_round_trip(match)
-    if rules.name in PRESETS:
-        assert record["rules"]["preset"] == rules.name
-    else:
-        assert record["rules"]["preset"] is None
-        assert set(record["rules"]["knobs"]) == set(KNOBS)
+    assert record["rules"] == rules.to_dict()
+    base = PRESETS[record["rules"]["preset"]]
+    changed = {k for k in KNOBS if getattr(rules, k) != getattr(base, k)}
+    assert set(record["rules"]["knobs"]) == changed
 
 
 @settings(max_examples=_at_most(30), deadline=None)
@@ -276,14 +277,18 @@ def test_knobs_differing_from_the_preset() -> None:
         "preset": "classic",
         "knobs": {"boneyard_reserve": 2, "double_blank": 25},
     }
+    # renamed, the variant is still written from the preset it was made from
     renamed = attrs.evolve(PRESETS["chickie-duel"], name="duel-25", double_blank=25)
     record = assert_round_trip(Match.new(renamed, 2, seed=1))
-    knobs = record["rules"]["knobs"]
-    assert record["rules"]["preset"] is None
-    assert knobs["name"] == "duel-25"
-    assert knobs["set_sizes"] == {"2": 6}
-    assert knobs["hand_sizes"] == {"2": 7}
-    assert knobs["draws_per_turn"] == 1
+    assert record["rules"] == {
+        "preset": "chickie-duel",
+        "knobs": {"name": "duel-25", "double_blank": 25},
+    }
+    # every knob with preset null, as a record may give them, reads the same variant
+    every = {name: getattr(renamed, name) for name in KNOBS}
+    every["set_sizes"], every["hand_sizes"] = {"2": 6}, {"2": 7}
+    record["rules"] = {"preset": None, "knobs": every}
+    assert Match.from_record(record).rules == renamed
 
 
 def test_a_preset_record_may_rename_the_variant() -> None:
@@ -348,10 +353,10 @@ def test_schema_knows_every_knob_and_preset() -> None:
     """The schema, the reader and Rules name the same knobs; the schema every preset."""
     from chickenfoot._records import _KNOBS, _LATER_KNOBS
 
-    knobs = SCHEMA["$defs"]["knobs"]["properties"]
+    knobs = RULES_SCHEMA["$defs"]["knobs"]["properties"]
     assert tuple(knobs) == KNOBS
     assert tuple(_KNOBS) == KNOBS
-    rules = SCHEMA["$defs"]["rules"]
+    rules = RULES_SCHEMA
     required = [k for k in KNOBS if k not in _LATER_KNOBS]
     assert rules["then"]["properties"]["knobs"]["required"] == required
     for name, knob in knobs.items():  # the enums of the schema are the values of Rules

@@ -15,7 +15,6 @@ from __future__ import annotations
 import copy
 import json
 import math
-import pathlib
 import random
 from collections.abc import Callable, Iterator
 from typing import Any, TypeAlias
@@ -36,6 +35,7 @@ from chickenfoot import (
     Tile,
     load_record,
     parse_move,
+    schema,
     tile_set,
 )
 from chickenfoot._records import _LATER_KNOBS
@@ -43,8 +43,7 @@ from chickenfoot._records import _LATER_KNOBS
 Path: TypeAlias = tuple[str | int, ...]
 Game: TypeAlias = Round | Match
 
-SCHEMA_FILE = pathlib.Path(__file__).resolve().parent.parent / "docs" / "record.schema.json"
-VALIDATOR = jsonschema.Draft202012Validator(json.loads(SCHEMA_FILE.read_text(encoding="utf-8")))
+VALIDATOR = jsonschema.Draft202012Validator(schema("record"))
 
 
 def _at_most(count: int) -> int:
@@ -97,8 +96,22 @@ def _bases() -> dict[str, Game]:
     }
 
 
+def _every_knob(rules: Rules) -> dict[str, Any]:
+    """``rules`` as a record may also give it: ``"preset": null`` and every knob."""
+    knobs = {a.name: getattr(rules, a.name) for a in attrs.fields(Rules)}
+    for table in ("set_sizes", "hand_sizes"):
+        knobs[table] = {str(players): n for players, n in knobs[table]}
+    return {"preset": None, "knobs": knobs}
+
+
 BASES: dict[str, Game] = _bases()
 RECORDS: dict[str, dict[str, Any]] = {name: game.to_record() for name, game in BASES.items()}
+# Records are written from the closest preset; the knob-by-knob form is read too.
+BASES["house match, every knob"] = BASES["house match"]
+RECORDS["house match, every knob"] = {
+    **RECORDS["house match"],
+    "rules": _every_knob(BASES["house match"].rules),
+}
 
 
 def paths(value: Any, prefix: Path = ()) -> Iterator[Path]:

@@ -1,4 +1,4 @@
-"""Views as JSON: the schema in docs/view.schema.json, canonical text, nothing hidden.
+"""Views as JSON: the shipped view schema (``chickenfoot.schema("view")``), canonical text, nothing hidden.
 
 A game server sends each client ``view.to_json()``. These tests check that every view of
 rounds and matches in play fits the documented schema, that the text is canonical (equal
@@ -12,13 +12,10 @@ from __future__ import annotations
 import json
 import pickle
 import random
-from pathlib import Path
 from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
 import pytest
-import referencing
-import referencing.jsonschema
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from strategies import played_rounds
@@ -32,23 +29,12 @@ from chickenfoot import (
     Round,
     Tile,
     parse_move,
+    schema,
     tile_set,
 )
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
-
-
-def _schema(name: str) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((DOCS / name).read_text(encoding="utf-8"))
-    return loaded
-
-
-VIEW_SCHEMA = _schema("view.schema.json")
-REGISTRY = referencing.Registry().with_resources(
-    (name, referencing.jsonschema.DRAFT202012.create_resource(_schema(name)))
-    for name in ("record.schema.json", "view.schema.json")
-)
-VALIDATOR = jsonschema.Draft202012Validator(VIEW_SCHEMA, registry=REGISTRY)
+VIEW_SCHEMA: dict[str, Any] = schema("view")
+VALIDATOR = jsonschema.Draft202012Validator(VIEW_SCHEMA)
 
 
 def canonical(value: object) -> str:

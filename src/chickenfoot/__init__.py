@@ -45,6 +45,7 @@ from ._rules import (
     TieBreak,
     find_preset,
 )
+from ._schemas import schema
 from ._scoring import Standing
 from ._table import Layout, OpenEnd, Placement
 from ._tiles import MAX_PIPS, Tile, tile_set
@@ -109,6 +110,7 @@ __all__ = [
     "load_record",
     "parse_move",
     "round_seed",
+    "schema",
     "table_bounds",
     "table_geometry",
     "table_svg",

@@ -42,9 +42,18 @@ from ._notation import parse_move
 from ._positions import MAX_TEXT as MAX_POSITION
 from ._positions import start_position
 from ._round import Round
-from ._rules import PLAY_DRAWN, PRESETS, ROUND_ORDERS, STARTS, TARGET_MODES, TIE_BREAKS, Rules
+from ._rules import (
+    PLAY_DRAWN,
+    PRESETS,
+    ROUND_ORDERS,
+    STARTS,
+    TARGET_MODES,
+    TIE_BREAKS,
+    Rules,
+    find_preset,
+)
 from ._tiles import MAX_PIPS, Tile, set_length
-from .errors import ChickenFootError, IllegalMoveError, PositionError, RecordError
+from .errors import ChickenFootError, IllegalMoveError, PositionError, RecordError, RulesError
 
 __all__ = ["load_record"]
 
@@ -349,23 +358,23 @@ class _Parsed:
     rounds: list[_Entry]
 
 
-def _parse_json(text: object) -> _Json:
+def _parse_json(text: object, what: str = "record") -> _Json:
     """The JSON value of ``text``, within the size limit, as a RecordError if it is not JSON."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_TEXT:
-            raise RecordError(f"a record is at most {MAX_TEXT} bytes, not {len(text)}")
+            raise RecordError(f"a {what} is at most {MAX_TEXT} bytes, not {len(text)}")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RecordError(f"a record is UTF-8 text: {exc}") from exc
+            raise RecordError(f"a {what} is UTF-8 text: {exc}") from exc
     elif isinstance(text, str):
         size = len(text)
         if size <= MAX_TEXT:
             size = len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_TEXT:
-            raise RecordError(f"a record is at most {MAX_TEXT} bytes of UTF-8, not {size}")
+            raise RecordError(f"a {what} is at most {MAX_TEXT} bytes of UTF-8, not {size}")
     else:
-        raise RecordError(f"a record is JSON text (str or bytes), not {_describe(text)}")
+        raise RecordError(f"a {what} is JSON text (str or bytes), not {_describe(text)}")
     try:
         return json.loads(
             text,
@@ -378,7 +387,7 @@ def _parse_json(text: object) -> _Json:
     except json.JSONDecodeError as exc:
         raise RecordError(f"not JSON: {exc}") from exc
     except RecursionError as exc:
-        raise RecordError("not a record: arrays or objects nested too deeply") from exc
+        raise RecordError(f"not a {what}: arrays or objects nested too deeply") from exc
     except (ValueError, TypeError) as exc:  # anything else the decoder refuses
         raise RecordError(f"not JSON: {exc}") from exc
 
@@ -661,15 +670,107 @@ def _knob_json(value: object) -> _Json:
     return value
 
 
+def _changed(rules: Rules, base: Rules) -> list[str]:
+    """The knobs of ``rules`` whose values differ from those of ``base``, in field order."""
+    return [name for name in _KNOBS if getattr(rules, name) != getattr(base, name)]
+
+
+@functools.lru_cache(maxsize=256)
+def closest_preset(rules: Rules) -> str:
+    """The preset ``rules`` differs from in the fewest knobs; on a tie, the one it is
+    named after, then the first in :data:`PRESETS`."""
+    ranked = sorted(
+        (len(_changed(rules, base)), name != rules.name, index, name)
+        for index, (name, base) in enumerate(PRESETS.items())
+    )
+    return ranked[0][3]
+
+
 def rules_record(rules: Rules) -> _Record:
-    preset = rules.name if rules.name in PRESETS else None
-    base = None if preset is None else PRESETS[preset]
-    knobs = {
-        name: _knob_json(getattr(rules, name))
-        for name in _KNOBS
-        if base is None or getattr(rules, name) != getattr(base, name)
-    }
+    """``{"preset": ..., "knobs": {...}}``: the closest preset and the knobs that differ."""
+    preset = closest_preset(rules)
+    base = PRESETS[preset]
+    knobs = {name: _knob_json(getattr(rules, name)) for name in _changed(rules, base)}
     return {"preset": preset, "knobs": knobs}
+
+
+def rules_to_dict(rules: Rules) -> _Record:
+    """:func:`rules_record`, checked to read back (a name of at most 64 characters, ...)."""
+    value = rules_record(rules)
+    try:
+        read_rules(value)
+    except RecordError as exc:
+        raise RulesError(f"these rules cannot be written as JSON: {exc}") from exc
+    return value
+
+
+# -- rules as data, written by hand ----------------------------------------------------------
+
+#: The knobs whose values are words, each with the words it takes: a rules file may spell
+#: them as preset names may be spelt (``"Highest-Held"`` for ``"highest_held"``).
+_WORDS: Final[Mapping[str, tuple[str, ...]]] = types.MappingProxyType(
+    {
+        "start": STARTS,
+        "play_drawn": PLAY_DRAWN,
+        "rounds": ("full", "half"),
+        "round_order": ROUND_ORDERS,
+        "target_mode": TARGET_MODES,
+        "tie_break": TIE_BREAKS,
+    }
+)
+#: The shape of a rules object, as errors show it.
+RULES_SHAPE: Final = '{"preset": "classic", "knobs": {"double_blank": 25}}'
+
+
+def _word(value: _Json, words: tuple[str, ...]) -> _Json:
+    """``value`` as the word of ``words`` it spells, ignoring case, spaces, ``-`` and ``_``;
+    anything else unchanged, for the reader to refuse with the list of words."""
+    if not isinstance(value, str) or len(value) > MAX_NAME:
+        return value
+    key = "_".join(value.lower().replace("-", " ").replace("_", " ").split())
+    return key if key in words else value
+
+
+def rules_from_value(value: _Json) -> Rules:
+    """The rules of a rules object written by hand, as :meth:`Rules.from_dict` reads it."""
+    if not isinstance(value, dict):
+        raise RulesError(f"rules: expected an object like {RULES_SHAPE}, got {_describe(value)}")
+    loose = [key for key in value if isinstance(key, str) and key in _KNOBS]
+    if loose:
+        raise RulesError(
+            f'rules: {_shown(loose[0])} is a knob, and knobs go under "knobs", beside the '
+            f'"preset" they change (null to give every knob): {RULES_SHAPE}'
+        )
+    if "preset" not in value:
+        raise RulesError(
+            f'rules: missing key "preset": name the preset the knobs change, or null to give '
+            f"every knob: {RULES_SHAPE}"
+        )
+    data = {"knobs": {}, **value}
+    preset = data["preset"]
+    if isinstance(preset, str) and len(preset) <= MAX_NAME:
+        try:
+            data["preset"] = find_preset(preset).name
+        except RulesError as exc:
+            raise RulesError(f"rules.preset: {exc}") from None
+    knobs = data["knobs"]
+    if isinstance(knobs, dict):
+        data["knobs"] = {
+            name: _word(v, _WORDS[name]) if name in _WORDS else v for name, v in knobs.items()
+        }
+    try:
+        return read_rules(data)
+    except RecordError as exc:
+        raise RulesError(str(exc)) from exc
+
+
+def rules_from_json(text: str | bytes) -> Rules:
+    """The rules of a rules object's JSON text, as :meth:`Rules.from_json` reads it."""
+    try:
+        value = _parse_json(text, "rules object")
+    except RecordError as exc:
+        raise RulesError(str(exc)) from exc
+    return rules_from_value(value)
 
 
 def _entry_record(rnd: Round, dealt: bool) -> _Record:

@@ -344,6 +344,115 @@ class Rules:
         """
         return _KNOB_HELP
 
+    def to_dict(self) -> dict[str, Any]:
+        """These rules as a dict of JSON values: a preset and the knobs that differ from it.
+
+        The preset is the one these rules differ from in the fewest knobs (on a tie, the
+        one they are named after), so a preset changed with :func:`attrs.evolve` writes
+        only what was changed. The player tables are objects keyed by the player count in
+        decimal. This is the ``"rules"`` object of game records and views, and the shape
+        the ``--rules`` files of the ``chickenfoot`` command take; the ``"rules"`` schema
+        of :func:`~chickenfoot.schema` describes it:
+
+        >>> import attrs
+        >>> from chickenfoot import PRESETS
+        >>> PRESETS["classic"].to_dict()
+        {'preset': 'classic', 'knobs': {}}
+        >>> attrs.evolve(PRESETS["classic"], name="classic-25", double_blank=25).to_dict()
+        {'preset': 'classic', 'knobs': {'name': 'classic-25', 'double_blank': 25}}
+        >>> attrs.evolve(PRESETS["chickie-duel"], hand_sizes={2: 8}).to_dict()
+        {'preset': 'chickie-duel', 'knobs': {'hand_sizes': {'2': 8}}}
+
+        Raises:
+            RulesError: a value :meth:`from_dict` could not read back: a name longer than
+                64 characters, or a number beyond a signed 64-bit integer.
+
+        .. versionadded:: 0.2
+        """
+        from ._records import rules_to_dict
+
+        return rules_to_dict(self)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """These rules (:meth:`to_dict`) as JSON text; ``indent`` as for :func:`json.dumps`.
+
+        >>> import attrs
+        >>> from chickenfoot import PRESETS, Rules
+        >>> rules = attrs.evolve(PRESETS["double-foot"], start="highest_held", rounds="half")
+        >>> print(rules.to_json())
+        {"preset": "double-foot", "knobs": {"start": "highest_held", "rounds": "half"}}
+        >>> Rules.from_json(rules.to_json()) == rules
+        True
+
+        Raises:
+            RulesError: as for :meth:`to_dict`.
+
+        .. versionadded:: 0.2
+        """
+        import json
+
+        return json.dumps(self.to_dict(), indent=indent)
+
+    @classmethod
+    def from_dict(cls, value: object) -> Rules:
+        """The rules a dict of JSON values describes, as :meth:`to_dict` writes them.
+
+        ``value`` is ``{"preset": NAME, "knobs": {...}}``: the preset and the knobs that
+        change it, or ``"preset": None`` and every knob (``blank_value`` and
+        ``round_order`` may be left out, and keep their defaults). Written by hand, it may
+        spell the preset as :func:`~chickenfoot.find_preset` reads it (an alias, any case,
+        spaces or ``_`` for ``-``), spell the words of the knobs the same way
+        (``"highest-held"`` or ``"Highest held"`` for ``"highest_held"``), and leave
+        ``"knobs"`` out:
+
+        >>> from chickenfoot import Rules
+        >>> rules = Rules.from_dict({"preset": "Chickie", "knobs": {"start": "highest-held"}})
+        >>> rules.name, rules.start
+        ('chickie-duel', 'highest_held')
+        >>> Rules.from_dict({"preset": "classic"}).double_blank
+        50
+
+        Knobs alone, without the preset they change, are refused with the shape to use,
+        and a value a knob cannot take with the values it can:
+
+        >>> Rules.from_dict({"double_blank": 25})
+        Traceback (most recent call last):
+          ...
+        chickenfoot.errors.RulesError: rules: "double_blank" is a knob, and knobs go under
+        "knobs", beside the "preset" they change (null to give every knob):
+        {"preset": "classic", "knobs": {"double_blank": 25}}
+        >>> Rules.from_dict({"preset": "classic", "knobs": {"tie_break": "coin"}})
+        Traceback (most recent call last):
+          ...
+        chickenfoot.errors.RulesError: rules.knobs.tie_break: expected one of "shared",
+        "zero_rounds", got "coin"
+
+        Raises:
+            RulesError: ``value`` is not a rules object: the message names the key, the
+                shape or the values allowed, or the knobs clash (as :class:`Rules` says).
+
+        .. versionadded:: 0.2
+        """
+        from ._records import rules_from_value
+
+        return rules_from_value(value)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Rules:
+        """The rules a rules object's JSON text describes, as :meth:`from_dict` reads it.
+
+        The text is bounded as a game record's is (2 MiB of UTF-8), every value is checked
+        for its JSON type and a key given twice is refused.
+
+        Raises:
+            RulesError: the text is not JSON, or not a rules object (see :meth:`from_dict`).
+
+        .. versionadded:: 0.2
+        """
+        from ._records import rules_from_json
+
+        return rules_from_json(text)
+
     def _check_tables(self) -> None:
         sets = dict(self.set_sizes)
         if not self.hand_sizes:

@@ -6,7 +6,8 @@ the view alone; ``to_json`` writes it with sorted keys and fixed separators, so 
 give byte-identical text and two rounds that differ only in what a seat cannot see give
 that seat the same bytes. Tiles, moves, placements and open ends are written in the move
 notation (``9-4``, ``9-4@9-9``, ``draw``, ``@9-4``). The format is described by
-``docs/view.schema.json`` (JSON Schema 2020-12) and carries its own version.
+``schemas/view.schema.json`` (JSON Schema 2020-12, ``chickenfoot.schema("view")``) and carries
+its own version.
 """
 
 from __future__ import annotations

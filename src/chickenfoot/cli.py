@@ -32,7 +32,7 @@ from ._engine import Ending, Obligation
 from ._match import Match
 from ._moves import Draw, Event, Move, Pass, Play
 from ._notation import parse_move
-from ._records import load_record, read_rules
+from ._records import _parse_json, load_record
 from ._round import Round
 from ._rules import PRESETS, Rules, find_preset
 from ._scoring import Standing
@@ -60,6 +60,9 @@ BOT_NAMES: Final = (
     "level4",
     "level5",
 )
+
+#: The strongest of :data:`BOT_NAMES`, as the ratings of the bots page measure them.
+STRONGEST: Final = "level5"
 
 _PROG: Final = "chickenfoot"
 _QUIT: Final = frozenset({"q", "quit", "exit"})
@@ -151,9 +154,16 @@ def _parser() -> argparse.ArgumentParser:
         "--bots",
         default="greedy",
         help=f"the bots in the other seats, in seat order, one for all or one each: "
-        f"{', '.join(BOT_NAMES)} (default greedy)",
+        f"{', '.join(BOT_NAMES)} (default greedy; {STRONGEST} is the strongest)",
     )
-    play.add_argument("--seed", type=int, help="deal from this seed (default: a random one)")
+    play.add_argument(
+        "--seed", type=int, help="deal from this seed (default: a random one, not shown)"
+    )
+    play.add_argument(
+        "--show-seed",
+        action="store_true",
+        help="print the seed at the start (it decides every hand and the boneyard)",
+    )
     play.add_argument(
         "--save",
         metavar="FILE",
@@ -222,7 +232,8 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument(
         "--bot",
         default="search",
-        help=f"the bot for --best: {', '.join(BOT_NAMES)} (default search, the strongest)",
+        help=f"the bot for --best: {', '.join(BOT_NAMES)} "
+        f"(default search; {STRONGEST} is the strongest)",
     )
     show.add_argument(
         "--seed", type=int, default=0, help="the random numbers of the bot (default 0)"
@@ -392,25 +403,33 @@ def _rules_of(args: argparse.Namespace) -> Rules:
             raise UsageError(str(exc)) from None
     path: Path = args.rules
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_bytes()
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise UsageError(f"{path} is not a JSON file: {exc}") from None
-    if isinstance(data, dict) and data.get("format") == "chickenfoot-record":
-        data = data.get("rules")  # the rules of a game record
-    if not isinstance(data, dict):
-        raise UsageError(f'{path}: expected an object like {{"preset": "classic", "knobs": {{}}}}')
-    data = {"preset": None, "knobs": {}, **data}
-    if isinstance(data["preset"], str):
-        try:
-            data["preset"] = find_preset(data["preset"]).name
-        except RulesError as exc:
-            raise UsageError(f"{path}: {exc}") from None
     try:
-        return read_rules(data)
+        data = _parse_json(text, "rules file")
     except RecordError as exc:
         raise UsageError(f"{path}: {exc}") from None
+    if isinstance(data, dict) and data.get("format") == "chickenfoot-record":
+        data = data.get("rules")  # the rules of a game record
+    try:
+        return Rules.from_dict(data)
+    except RulesError as exc:
+        raise UsageError(f"{path}: {exc}") from None
+
+
+def _rules_line(args: argparse.Namespace, rules: Rules) -> str | None:
+    """For ``--rules FILE``: the rules' name, their preset and the knobs changed from it."""
+    if args.rules is None:
+        return None
+    value = rules.to_dict()
+    changed = [f"{name}={json.dumps(v)}" for name, v in value["knobs"].items() if name != "name"]
+    preset = value["preset"]
+    if not changed:
+        differ = f"the {preset} preset, no knob changed"
+    else:
+        differ = f"the {preset} preset with {', '.join(changed)}"
+    return f"Rules from {args.rules}: {rules.name}, {differ}"
 
 
 def _player_count(rules: Rules, wanted: int | None, bots: int) -> int:
@@ -539,11 +558,15 @@ def _play_match(args: argparse.Namespace, out: _Output, saved: list[Match] | Non
     def whose(seat: int) -> str:
         return f"seat {seat} (you)" if seat == human else who(seat)
 
+    seen = f", seed {seed}" if args.show_seed else ""
     out.line(
-        f"{rules.name}, {players} players, seed {seed}. You are seat {human}; "
+        f"{rules.name}, {players} players{seen}. You are seat {human}; "
         + ", ".join(who(s) for s in others)
         + "."
     )
+    described = _rules_line(args, rules)
+    if described is not None:
+        out.line(described)
     out.line("Type a move's number or the move (9-4@9-9, draw, pass); 'help' for more.")
     shown = -1
     while not match.is_over:
@@ -580,19 +603,36 @@ def _play_match(args: argparse.Namespace, out: _Output, saved: list[Match] | Non
         if len(match.finished) > before:
             ended = match.finished[-1]
             out.line(f"\nRound {before + 1} over: {_ending(ended, who)}.")
+            out.line("Tiles left in hand:")
+            for seat_, hand in enumerate(ended.hands):
+                out.line(f"  {whose(seat_)}: {' '.join(map(str, hand)) or '- (went out)'}")
             scores = ended.scores or ()
             out.line("Scores: " + ", ".join(f"{whose(s)} {v}" for s, v in enumerate(scores)))
             _standings_table(out, f"Standings after round {before + 1}", match.standings, whose)
-            if match.is_over:
-                break
-            for seat_, hand in enumerate(ended.hands):
-                if hand and seat_ != human:
-                    out.line(f"{who(seat_)} held {' '.join(map(str, hand))}")
+            if not match.is_over and not _go_on(out, before + 2):
+                out.line(f"Game stopped. Replay this deal with --seed {seed}.")
+                return 0
     winners = match.winners
     out.line(
         f"\nMatch over: {_winners(winners, who)}." + (" Well played!" if human in winners else "")
     )
+    out.line(f"Play this deal again with --seed {seed}.")
     return 0
+
+
+def _go_on(out: _Output, number: int) -> bool:
+    """Wait at the end of a round until the player goes on; ``False`` to stop.
+
+    Only a terminal is waited for: piped input, or input that has ended, goes on at once.
+    """
+    if sys.stdin is None or not sys.stdin.isatty():
+        return True
+    try:
+        answer = input(f"Press Enter for round {number} (or type quit)> ")
+    except EOFError:
+        out.line()
+        return True
+    return answer.strip().lower() not in _QUIT
 
 
 def _said(move: Move, drawn: Tile | None = None) -> str:
@@ -715,6 +755,9 @@ def _simulate(args: argparse.Namespace, out: _Output) -> int:
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2))
         return 0
+    described = _rules_line(args, rules)
+    if described is not None:
+        out.line(described)
     out.line(
         f"{rules.name}, {players} players, {summary.games} games, seed {summary.seed}: "
         f"{summary.rounds} rounds in {elapsed:.1f} s on {jobs} worker{'s' * (jobs != 1)}"

@@ -233,7 +233,7 @@ def load_equivalents() -> dict[tuple[str, str, str, str, str], str]:
 
 def _copy_tree(into: Path, origin: Path = ROOT) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants", "_build")
-    for name in ("src", "tests", "docs"):  # the records' tests read docs/record.schema.json
+    for name in ("src", "tests", "docs"):  # tests read docs pages
         shutil.copytree(origin / name, into / name, ignore=ignore)
     shutil.copy2(origin / "pyproject.toml", into / "pyproject.toml")
 
