@@ -383,7 +383,7 @@ def test_play_survives_junk_and_the_end_of_input() -> None:
     assert "'xyz' is not a move" in out
     assert "There is no move 99" in out
     assert "There is no move 0" in out
-    assert "Type a number from 1 to" in out
+    assert "Type 1, the only move, or a move like 9-4@9-9." in out  # 9-4 drawn, to play
     assert "7-7@9-9 is not legal now" in out
     assert "On your turn, type one of" in out
     assert "Input ended." in out
@@ -542,6 +542,26 @@ def test_the_help_and_the_docs_name_the_rated_strongest_bot(
         assert named[-1] == strongest, text[max(0, at - 120) : at + 20]
 
 
+def test_play_with_one_legal_move_asks_for_1_alone_r6(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Seat 0 holds the round double and must place it (R6): its one move is 1, and no
+    range "1 to 1" is offered. A tile beyond the double-6 set is named by that set (R5)."""
+    seed = next(s for s in range(100) if Match.new(PRESETS["chickie-duel"], 2, seed=s).to_move == 0)
+    (placing,) = Match.new(PRESETS["chickie-duel"], 2, seed=seed).legal_moves()
+    monkeypatch.setattr("sys.stdin", io.StringIO("7\n\n9-9@6-6\nquit\n"))
+    args = ["play", "--preset", "chickie-duel", "--seed", str(seed), "--plain"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "There is no move 7: choose 1, the only move." in out
+    assert f"Type 1, the only move, or a move like {placing}." in out
+    assert "1 to 1" not in out
+    assert (
+        "'9-9@6-6' is not a move: this game plays the double-6 set, whose tile ends go up "
+        "to 6 (R5)." in out
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -683,7 +703,7 @@ def test_show_as_one_seat_sees_it(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_show_refuses_what_is_not_a_position(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", TOES_POSITION, "--preset", "classic"]) == 1
-    assert "missing: every tile of the double-9 set" in capsys.readouterr().err
+    assert "tiles of the double-9 set:" in capsys.readouterr().err
     assert main(["show", "cf1 6-6", "--preset", "chickie"]) == 1
     assert "1 fields after 'cf1'" in capsys.readouterr().err
     assert main(["show", TOES_POSITION, "--preset", "chickie", "--seat", "2"]) == 2

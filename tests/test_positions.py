@@ -220,8 +220,12 @@ def _error(text: str, rules: object = DUEL) -> str:
         (TOES.rsplit(" ", 1)[0], "7 fields after 'cf1'"),
         (TOES.replace("cf1 6-6", "cf1 6-5"), "the round double is a double, not 6-5"),
         (TOES.replace("cf1 6-6", "cf1 7-7"), "7-7 is not in the double-6 set (R5)"),
-        (TOES.replace("5-5,3-2", "5-5,3-2,3-2"), "3-2 is in seat 0's hand and in seat 0's"),
-        (TOES.replace("6-2,", ""), "6-2 missing"),
+        (
+            TOES.replace("5-5,3-2", "5-5,3-2,3-2"),
+            "3-2 is listed twice in seat 0's hand: every tile is once",
+        ),
+        (TOES.replace("5-5,3-2", "5-5,3-2,5-5"), "5-5 is listed twice in seat 0's hand"),
+        (TOES.replace("6-2,", ""), "missing 1 tile of the double-6 set: 6-2; every tile"),
         (TOES.replace("5-5,3-2,1-0/", ""), "1 hand; a round has 2 players"),
         (TOES.replace(" 1 0 1 -", " 2 0 1 -"), "seat 2 is not at a table of 2 players"),
         (TOES.replace(" 1 0 1 -", " x 0 1 -"), "'x' is not a seat"),
@@ -254,7 +258,7 @@ def _error(text: str, rules: object = DUEL) -> str:
         (TOES.replace(" 1 0 1 -", " 1 0 1 1;4-3"), "is not a turn"),
         (
             TOES.replace("cf1 6-6 ", "cf1 6-6 - ").replace(f"{_LAYOUT} ", ""),
-            "missing: every tile of the double-6 set",
+            "the position is missing 8 tiles of the double-6 set: 4-0, 4-2, 4-4, 6-1, 6-3 and",
         ),
         (TOES.replace("4-4@6-4", "4-4@6-4x"), "not a tile"),
         ("cf1 6-6 6-6 " + "-/" * 40 + "- - 0 0 - -", "41 hands"),
@@ -262,6 +266,19 @@ def _error(text: str, rules: object = DUEL) -> str:
 )
 def test_refused_positions(text: str, expected: str) -> None:
     assert expected in _error(text)
+
+
+def test_a_position_missing_tiles_says_how_many_and_which_r5() -> None:
+    """R5: the missing tiles are counted, the first five named in set order, the rest
+    counted; one tile is one tile."""
+    text = TOES.replace(" 6-2,5-4,5-3,5-2,5-0,4-1,3-3,", " ")  # 7 tiles of the boneyard
+    assert _error(text) == (
+        "the position is missing 7 tiles of the double-6 set: 3-3, 4-1, 5-0, 5-2, 5-3 "
+        "and 2 more; every tile is on the table, in a hand or in the boneyard (R5)"
+    )
+    assert _error(TOES.replace("/4-3,", "/")).startswith(
+        "the position is missing 1 tile of the double-6 set: 4-3; every tile"
+    )
 
 
 def _text(*fields: object) -> str:
@@ -480,7 +497,10 @@ def test_records_of_positions_are_checked() -> None:
         with pytest.raises(RecordError, match=re.escape(expected)):
             Round.from_record(bad)
 
-    refused({"position": TOES.replace("4-3,", "")}, "round 1, position: 4-3 missing")
+    refused(
+        {"position": TOES.replace("4-3,", "")},
+        "round 1, position: the position is missing 1 tile of the double-6 set: 4-3;",
+    )
     refused({"first": 1}, "round 1, first: seat 1, but the position's first seat is 0")
     refused({"round_double": "5-5"}, "round 1, round_double: 5-5, but the position's")
     refused({"deal": {"hands": [], "boneyard": []}}, "a round that starts from a position")

@@ -431,9 +431,10 @@ def test_an_illegal_move_names_round_move_seat_and_rule() -> None:
     record["rounds"][index]["moves"][number - 1] = str(bad)
     error = _error(Match.from_record, record)
     k = double.high
+    article = "an" if k in (8, 11, 18) else "a"  # as the number is read (eight, eleven...)
     assert str(error) == (
         f"round {index + 1}, move {number} '{bad}': seat {replay.to_move}: "
-        f"the toes of {double} come first: play a {k} onto {double} (R9)"
+        f"the toes of {double} come first: play {article} {k} onto {double} (R9)"
     )
     cause = error.__cause__
     assert isinstance(cause, IllegalMoveError)

@@ -11,6 +11,7 @@ Expected legal moves, open ends, scores and winners are worked out by hand from 
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 import random
 import re
@@ -40,6 +41,7 @@ from chickenfoot import (
     Rules,
     RulesError,
     Tile,
+    parse_move,
     tile_set,
 )
 
@@ -1129,6 +1131,56 @@ def test_r6b_search_places_the_first_drawn_double_at_or_below_r23() -> None:
     assert rnd.to_position().split()[1] == "3-3>2-2"
 
 
+def test_r6b_a_drawn_lower_double_is_the_round_double_from_its_draw() -> None:
+    """R6b: dealt for 3-3, nobody holds a double at or below it; seat 0 draws 2-2, which
+    is the round double from that draw on, while the round is still dealt for 3-3 (R19).
+    The drawer's view, position, record and JSON view say 2-2 at once; the other seats,
+    who cannot see the drawn tile, see 3-3 until 2-2 is placed the next move."""
+    rules = variant(players=3, hand=5, start="highest_held", boneyard_reserve=12)
+    rnd = deal(
+        rules,
+        ["5-4 3-2 4-0 4-4 4-1", "6-1 5-0 6-3 5-2 6-5", "6-2 5-5 5-3 3-1 6-0"],
+        top="6-6 2-1 2-2 1-1",
+        double=3,
+        first=1,
+    )
+    rnd = run(rnd, Draw(), Pass(), Draw(), Pass())
+    assert (rnd.round_double, rnd.to_move) == (t("3-3"), 0)  # 6-6 and 2-1 opened nothing
+    rnd = run(rnd, Draw())
+    assert rnd.drawn_tile == t("2-2")
+    assert rnd.legal_moves() == [play("2-2")]
+    assert (rnd.round_double, rnd.dealt_for) == (t("2-2"), t("3-3"))
+    refused(rnd, play("3-2"), "R6b", "the round double 2-2 is placed first")
+    drawer, other = rnd.view(0), rnd.view(1)
+    assert (drawer.round_double, drawer.dealt_for) == (t("2-2"), t("3-3"))
+    assert (other.round_double, other.dealt_for) == (t("3-3"), t("3-3"))
+    assert [json.loads(rnd.view(s).to_json())["round_double"] for s in range(3)] == [
+        "2-2", "3-3", "3-3",
+    ]  # fmt: skip
+    assert json.loads(drawer.to_json())["dealt_for"] == "3-3"
+    text = rnd.to_position()
+    assert text.split()[1] == "3-3>2-2"
+    assert text.split()[-1] == "1:2-2"
+    again = Round.from_position(rules, text)
+    assert (again.round_double, again.dealt_for, again.legal_moves()) == (
+        t("2-2"), t("3-3"), [play("2-2")],
+    )  # fmt: skip
+    assert again.to_position() == text
+    assert again.view(0).round_double == t("2-2")
+    assert again.view(2).round_double == t("3-3")
+    older = Round.from_position(rules, text.replace("3-3>2-2", "3-3"))  # as 0.1 wrote it
+    assert older == again
+    entry = rnd.to_record()["rounds"][0]
+    assert (entry["round_double"], entry["dealt_for"]) == ("2-2", "3-3")
+    assert Round.from_record(rnd.to_record()) == rnd
+    del entry["dealt_for"]
+    entry["round_double"] = "3-3"  # as 0.1 wrote it: still read
+    assert Round.from_json(json.dumps(rnd.to_record() | {"rounds": [entry]})) == rnd
+    placed = rnd.apply(play("2-2"))
+    assert [placed.view(s).round_double for s in range(3)] == [t("2-2")] * 3
+    assert (placed.round_double, placed.dealt_for) == (t("2-2"), t("3-3"))
+
+
 def test_r6b_a_match_deals_for_the_next_double_down_from_the_one_dealt_for_r19() -> None:
     """R6b with R19: a round that opened on a lower double does not move the schedule."""
     rules = attrs.evolve(
@@ -1749,16 +1801,47 @@ def test_r6_refusals_of_the_round_double_name_what_is_wrong_with_it_r4() -> None
     onto a tile, or by a seat that does not hold it), not as another tile; tiles made by
     the caller compare by value."""
     holder = Round.deal(PRESETS["classic"], 4, seed=1)  # seat 0 holds 9-9
-    with pytest.raises(IllegalMoveError) as info:
-        holder.apply(Play(Tile(9, 9), onto=Tile(9, 5)))
-    assert str(info.value) == (
-        "seat 0 cannot play 9-9 onto 9-5: the round double 9-9 is placed with onto=None (R4)"
-    )
+    for onto in (Tile(9, 5), Tile(9, 9)):
+        with pytest.raises(IllegalMoveError) as info:
+            holder.apply(Play(Tile(9, 9), onto=onto))
+        assert str(info.value) == (
+            f"seat 0 cannot play 9-9 onto {onto}: 9-9 is the round double: it is placed "
+            f"alone, to start the layout, not onto a tile; write it as '9-9' (R4)"
+        )
+        assert parse_move("9-9") in holder.legal_moves()  # the move notation the hint gives
     search = Round.deal(PRESETS["classic"], 4, seed=0)  # nobody holds 9-9
     assert search.legal_moves() == [Draw()]
-    with pytest.raises(IllegalMoveError) as info:
-        search.apply(Play(Tile(9, 9)))
-    assert str(info.value) == "seat 0 cannot place 9-9: it does not hold 9-9 (R6)"
+    for move in (Play(Tile(9, 9)), Play(Tile(9, 9), onto=Tile(9, 9))):
+        with pytest.raises(IllegalMoveError) as info:
+            search.apply(move)  # not holding it comes first, however it is written
+        assert str(info.value).endswith(": it does not hold 9-9 (R6)")
+
+
+def test_r7_the_opening_of_8_8_asks_for_an_8() -> None:
+    """R7 in words: classic dealt for 8-8 (seed 0), seat 0 places it; seat 3 holds no 8,
+    and its 5-2 is refused with "play an 8", the article as the number is read."""
+    rnd = Round.deal(PRESETS["classic"], 4, seed=0, round_double=8).apply(play("8-8"))
+    assert rnd.to_move == 3
+    error = refused(rnd, play("5-2", "8-8"), "R7")
+    assert str(error) == (
+        "seat 3 cannot play 5-2 onto 8-8: the 4 places of 8-8 come first: play an 8 onto 8-8 (R7)"
+    )
+
+
+def test_r6b_a_lower_double_nobody_holds_is_refused_as_not_held() -> None:
+    """R6b: in the search for 3-3 or a lower double, placing 2-2 that the seat does not
+    hold is refused for that, not as a tile other than the round double."""
+    rules = variant(players=3, hand=5, start="highest_held", boneyard_reserve=12)
+    rnd = deal(
+        rules,
+        ["5-4 3-2 4-0 4-4 4-1", "6-1 5-0 6-3 5-2 6-5", "6-2 5-5 5-3 3-1 6-0"],
+        top="6-6 2-1 2-2 1-1",
+        double=3,
+        first=1,
+    )
+    refused(rnd, play("2-2"), "R6b", "it does not hold 2-2")
+    refused(rnd, play("3-3"), "R6", "it does not hold 3-3")
+    refused(rnd, play("6-6"), "R6b", "the round double, 3-3 or a lower double, is placed first")
 
 
 def test_r13_after_a_draw_any_other_tile_is_refused_for_the_drawn_one() -> None:

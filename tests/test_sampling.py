@@ -15,7 +15,7 @@ import math
 import random
 import warnings
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import attrs
@@ -26,20 +26,22 @@ from strategies import PRESET_NAMES, played_rounds
 from strategies import rules as rules_strategy
 
 from chickenfoot import PRESETS, Draw, Obligation, Round, Rules, Tile, tile_set
+from chickenfoot._positions import start_position
 from chickenfoot._sampling import _Plan, count_deals, sample_state
 from chickenfoot.bots import SearchPlayer
-from chickenfoot.errors import IllegalMoveError
+from chickenfoot.errors import IllegalMoveError, PositionError
 
 # -- brute force ----------------------------------------------------------------------------
 
 
 def _combinations_for(
-    seats: list[int], pool: list[Tile], size: int
+    seats: list[int], pool: list[Tile], size: int | list[int]
 ) -> Iterator[tuple[dict[int, tuple[Tile, ...]], list[Tile]]]:
+    """Every way to give each of ``seats`` ``size`` tiles of ``pool`` (or ``size[seat]``)."""
     if not seats:
         yield {}, pool
         return
-    for hand in itertools.combinations(pool, size):
+    for hand in itertools.combinations(pool, size if isinstance(size, int) else size[seats[0]]):
         rest = [t for t in pool if t not in hand]
         for more, left in _combinations_for(seats[1:], rest, size):
             yield {seats[0]: hand, **more}, left
@@ -217,13 +219,18 @@ def test_samples_of_finished_rounds_follow_the_exact_distribution(ending: str) -
     _assert_samples_fit(rnd, seat, counts)
 
 
-def _assert_samples_fit(rnd: Round, seat: int, counts: Counter[DealKey]) -> None:
+def _assert_samples_fit(
+    rnd: Round,
+    seat: int,
+    counts: Counter[Any],
+    key: Callable[[Round, int], object] = deal_key,
+) -> None:
     """3000 samples of ``seat``'s view fall only on consistent deals, with frequencies
-    that pass a chi-square test against the exact ``counts``."""
+    that pass a chi-square test against the exact ``counts`` (deals told apart by ``key``)."""
     view = rnd.view(seat)
     rng = random.Random(12)
     trials = 3000
-    seen = Counter(deal_key(sample_state(view, rng), seat) for _ in range(trials))
+    seen = Counter(key(sample_state(view, rng), seat) for _ in range(trials))
     assert set(seen) <= set(counts)
     statistic = _statistic(seen, counts, trials)
     assert statistic < _chi_square_limit(len(counts) - 1), (statistic, len(counts))
@@ -252,7 +259,7 @@ def _find_view(
     raise AssertionError("no view found")
 
 
-def _statistic(seen: Counter[DealKey], counts: Counter[DealKey], trials: int) -> float:
+def _statistic(seen: Counter[Any], counts: Counter[Any], trials: int) -> float:
     total = sum(counts.values())
     return sum(
         (seen[key] - trials * weight / total) ** 2 / (trials * weight / total)
@@ -417,6 +424,135 @@ def test_samples_with_a_reserve_are_not_over_while_the_round_goes_on() -> None:
             sample = sample_state(view, random.Random(seed))
             assert not sample.is_over
             assert sample.view(seat) == view
+
+
+# -- positions taken just after the seat to move drew -----------------------------------------
+
+
+def _after_a_draw(rules: Rules, players: int, seed: int) -> Round | None:
+    """The round set up from the position just after a seat first drew, sorted legal moves
+    picked by ``random.Random(seed)`` from the deal of ``seed``; ``None`` if none drew."""
+    rng = random.Random(seed)
+    rnd = Round.deal(rules, players, seed=seed)
+    while rnd.drawn_tile is None:
+        if rnd.is_over:
+            return None
+        rnd = rnd.apply(rng.choice(sorted(rnd.legal_moves(), key=str)))
+    return Round.from_position(rules, rnd.to_position())
+
+
+def position_key(rnd: Round, seat: int) -> object:
+    """A deal of a round set up from a position: the other hands there, the tile the seat
+    to move had drawn, the tiles drawn since in order and the undrawn tiles as a set."""
+    text = start_position(rnd)
+    assert text is not None
+    fields = text.split()
+    hands = fields[3].split("/")
+    drawn = len(rnd.dealt_boneyard) - len(rnd.boneyard)
+    return (
+        tuple(h for s, h in enumerate(hands) if s != seat),
+        fields[8],
+        rnd.dealt_boneyard[:drawn],
+        frozenset(rnd.boneyard),
+    )
+
+
+def brute_force_position(rnd: Round, seat: int) -> Counter[object]:
+    """Every position (other hands, the drawn tile of the seat to move, boneyard order)
+    that reads and replays to ``rnd.view(seat)``, by :func:`position_key`, each weighted
+    by the undrawn boneyard's orders."""
+    view = rnd.view(seat)
+    text = start_position(rnd)
+    assert text is not None
+    fields = text.split()
+    named = {str(t): t for t in tile_set(rnd.set_size)}
+    hands = [[named[t] for t in h.split(",")] if h != "-" else [] for h in fields[3].split("/")]
+    mover, draws = int(fields[5]), fields[8].split(":")[0]
+    on = set(Round.from_position(rnd.rules, text).layout.tiles)
+    pool = [t for t in named.values() if t not in on and t not in hands[seat]]
+    others = [s for s in range(rnd.players) if s != seat]
+    draws_seen = [e.drawn for e in view.history if isinstance(e.move, Draw)]
+    out: Counter[object] = Counter()
+    for dealt, rest in _combinations_for(others, pool, [len(h) for h in hands]):
+        held = [hands[s] if s == seat else list(dealt[s]) for s in range(rnd.players)]
+        for last in held[mover]:
+            for prefix, undrawn in _prefixes(draws_seen, rest):
+                trial_fields = [*fields]
+                trial_fields[3] = "/".join(",".join(map(str, h)) or "-" for h in held)
+                trial_fields[4] = ",".join(map(str, prefix + undrawn)) or "-"
+                trial_fields[8] = f"{draws}:{last}"
+                try:
+                    trial = Round.from_position(rnd.rules, " ".join(trial_fields))
+                    for e in view.history:
+                        trial = trial.apply(e.move, seat=e.seat)
+                except (PositionError, IllegalMoveError):
+                    continue
+                if trial.view(seat) == view:
+                    out[position_key(trial, seat)] += math.factorial(len(undrawn))
+    return out
+
+
+def test_samples_of_a_centre_position_after_a_draw_give_the_view_back_r12() -> None:
+    """double-foot (a centre start), 3 seats, seed 0: seat 0 drew 8-1, and the round is set
+    up from the position just then. Seat 0 drew, so it held nothing it could play (R12,
+    R13): every sample of another seat's view honours that, gives the view back, and the
+    search player chooses from it once seat 0's turn is over."""
+    rules = PRESETS["double-foot"]
+    assert rules.start == "centre"
+    start = _after_a_draw(rules, 3, 0)
+    assert start is not None
+    assert start.to_move == 0
+    assert start.drawn_tile == Tile(8, 1)
+    for seat in (1, 2):
+        view = start.view(seat)
+        for seed in range(30):
+            sample = sample_state(view, random.Random(seed))
+            assert sample.view(seat) == view
+            assert sample.hand(seat) == start.hand(seat)
+    after = start.apply(start.legal_moves()[0])
+    assert after.to_move == 1
+    view = after.view(1)
+    move = SearchPlayer(playouts=40).choose(view, random.Random(0))
+    assert move in after.legal_moves()
+
+
+@pytest.mark.parametrize(("players", "n", "hand"), [(2, 3, 3), (3, 3, 2)])
+def test_exact_count_of_centre_positions_after_a_draw_equals_the_brute_force_count_r12(
+    players: int, n: int, hand: int
+) -> None:
+    """Tiny centre-start tables set up from the position just after a seat drew, viewed by
+    every other seat, at the position and a move later: the count is exact (R12, R13)."""
+    rules = tiny(players, n, hand, start="centre")
+    checked = 0
+    for seed in range(8):
+        start = _after_a_draw(rules, players, seed)
+        if start is None:
+            continue
+        for rnd in (start, start.apply(start.legal_moves()[0])):
+            for seat in range(players):
+                if seat == start.to_move or rnd.is_over:
+                    continue
+                expected = sum(brute_force_position(rnd, seat).values())
+                assert count_deals(rnd.view(seat)) == expected, (seed, seat)
+                checked += 1
+    assert checked >= 10
+
+
+def test_samples_of_a_centre_position_after_a_draw_follow_the_exact_distribution_r12() -> None:
+    """Chi-square of 3000 samples of such a view against the brute-force distribution:
+    the drawer's hand before the draw held no play (R12), and nothing else is favoured."""
+    rules = tiny(2, 3, 3, start="centre")
+    for seed in range(40):
+        start = _after_a_draw(rules, 2, seed)
+        if start is None:
+            continue
+        seat = 1 - (start.to_move or 0)
+        counts = brute_force_position(start, seat)
+        if 6 <= len(counts) <= 60:
+            break
+    else:
+        raise AssertionError("no view found")
+    _assert_samples_fit(start, seat, counts, position_key)
 
 
 # -- the deprecated max_tries ---------------------------------------------------------------

@@ -261,6 +261,44 @@ def test_move_notation_hints_name_no_move_unless_as_an_example(text: str) -> Non
         assert hint[: found.start()].endswith("for example "), message
 
 
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (None, "None"),
+        (94, "94"),
+        (b"9-4@9-9", "b'9-4@9-9'"),
+        (["draw"] * 9, "['draw', 'draw', 'draw',..."),  # cut short
+    ],
+)
+def test_a_move_that_is_not_a_string_is_told_what_a_move_looks_like(
+    value: object, shown: str
+) -> None:
+    """A server handing on what a client sent gets the form of a move back, not a type."""
+    with pytest.raises(InvalidMoveError) as caught:
+        parse_move(value)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        f"a move is a string such as '9-4@9-9', '9-9', 'draw' or 'pass', not {shown}"
+    )
+
+
+def test_tile_ends_beyond_the_set_are_named_by_the_set_where_it_is_known_r5() -> None:
+    """parse_move knows no set: ends go up to the notation's limit. A record knows its
+    set (classic at 4 seats: double-9), and names it for a move beyond it (R5)."""
+    with pytest.raises(InvalidMoveError, match=r"tile ends go up to 63$"):
+        parse_move("99-1@9-9")
+    assert parse_move("12-1@9-9") == Play(Tile(12, 1), onto=Tile(9, 9))
+    record = Round.deal(PRESETS["classic"], 4, seed=1).to_record()
+    for text in ("99-1@9-9", "12-1@9-9", "10-10"):
+        record["rounds"][0]["moves"] = [text]
+        with pytest.raises(RecordError) as caught:
+            Round.from_record(record)
+        assert str(caught.value) == (
+            f"round 1, move 1: {text!r} is not a move: this game plays the double-9 set, "
+            f"whose tile ends go up to 9 (R5)"
+        )
+        assert isinstance(caught.value.__cause__, InvalidMoveError)
+
+
 def test_a_move_missing_its_target_is_not_given_one() -> None:
     with pytest.raises(InvalidMoveError) as caught:
         parse_move("5-1")

@@ -18,7 +18,7 @@ import attrs
 import pytest
 
 from chickenfoot import MAX_PIPS, Draw, Move, Pass, Play, Tile, tile_set
-from chickenfoot._tiles import mask_of, tiles_of
+from chickenfoot._tiles import a_number, mask_of, tiles_of
 
 # Names a repr may use, for eval round trips.
 NAMESPACE: dict[str, object] = {"Tile": Tile, "Play": Play, "Draw": Draw, "Pass": Pass}
@@ -396,3 +396,11 @@ def test_values_survive_copy_and_pickle() -> None:
     for value in values:
         assert copy.deepcopy(value) == value
         assert pickle.loads(pickle.dumps(value)) == value
+
+
+def test_numbers_in_messages_take_the_article_they_are_read_with() -> None:
+    """The article of "play an 8", "an 11", "an 18", "an 80" follows the spoken number
+    (eight, eleven, eighteen, eighty); every other end a tile can have takes "a"."""
+    spoken_an = {8, 11, 18, *range(80, 90), 800, 11_000, 18_500}
+    for k in [*range(MAX_PIPS + 1), 80, 89, 100, 110, 180, 800, 1100, 11_000, 18_500]:
+        assert a_number(k) == (f"an {k}" if k in spoken_an else f"a {k}"), k

@@ -167,6 +167,18 @@ class State:
         return -1
 
     @property
+    def round_double(self) -> int:
+        """The index of the round double now: the table's, or in a ``highest_held``
+        search the lower double the seat to move has just drawn, which it places at once
+        (R6b)."""
+        table = self.table
+        if self.turn_draws and not table.placed:
+            drawn = self.boneyard[self.drawn - 1]
+            if drawn_opens(self.rules, table, drawn):
+                return drawn
+        return table.double
+
+    @property
     def obligation(self) -> Obligation:
         """What the rules demand of the next play (none once the round is over)."""
         if self.outcome is not None:
@@ -257,16 +269,24 @@ class State:
         due = first.tile if type(first) is Play else None  # the double this seat places
         lower = self.rules.start == "highest_held"  # R6b: a lower double may open
         if isinstance(move, Play):
-            target = double if due is None else due
-            rule = "R6b" if lower and target.index != table.dealt else "R6"
-            if move.tile != target:
-                if due is None and lower:
+            tile = move.tile
+            if due is None:  # the seat holds no double it may place: it searches
+                if tile == double:
+                    return f"seat {seat} does not hold {tile}", "R6"
+                if lower and tile.is_double and tile.high < double.high:
+                    return f"seat {seat} does not hold {tile}", "R6b"
+                if lower:
                     return f"the round double, {double} or a lower double, is placed first", "R6b"
-                return f"the round double {target} is placed first", rule
+                return f"the round double {double} is placed first", "R6"
+            if tile != due:
+                rule = "R6b" if lower and due.index != table.dealt else "R6"
+                return f"the round double {due} is placed first", rule
             if move.onto is not None:
-                return f"the round double {target} is placed with onto=None", "R4"
-            if due is None:
-                return f"seat {seat} does not hold {target}", "R6"
+                double = due
+                return (
+                    f"{double} is the round double: it is placed alone, to start the layout, "
+                    f"not onto a tile; write it as '{double}'"
+                ), "R4"
             return None
         if due is not None:
             rule = "R6b" if lower and due.index != table.dealt else "R6"
@@ -430,8 +450,8 @@ def turn_moves(
             return [play_of(table.double, ROOT)]
         if not turn_draws:
             return [DRAW]
-        if rules.start == "highest_held" and drawn < table.double and HIGH[drawn] == LOW[drawn]:
-            return [play_of(drawn, ROOT)]  # R6b: a lower double drawn in the search opens
+        if drawn_opens(rules, table, drawn):
+            return [play_of(drawn, ROOT)]
         return [PASS]
     if turn_draws:  # R13: only the drawn tile
         if rules.play_drawn == "never":  # R13b: the drawer passes
@@ -446,6 +466,12 @@ def turn_moves(
     if plays:  # R12
         return plays
     return [DRAW] if left > rules.boneyard_reserve else [PASS]  # R13-R15
+
+
+def drawn_opens(rules: Rules, table: TableState, drawn: int) -> bool:
+    """Whether tile index ``drawn``, drawn in the search for the round double of
+    ``table``, is a lower double that opens the round instead (R6b)."""
+    return rules.start == "highest_held" and drawn < table.double and HIGH[drawn] == LOW[drawn]
 
 
 def may_draw_again(rules: Rules, turn_draws: int, left: int) -> bool:

@@ -25,7 +25,7 @@ from ._moves import DRAW, PASS, Move, Play
 from ._tiles import MAX_PIPS, tile
 from .errors import InvalidMoveError
 
-__all__ = ["parse_move"]
+__all__ = ["parse_move", "read_move"]
 
 _TILE: Final = r"(\d{1,3})\s*-\s*(\d{1,3})"
 _PLAY: Final = re.compile(rf"{_TILE}(?:\s*@\s*{_TILE})?", re.ASCII)
@@ -55,8 +55,18 @@ def parse_move(text: str) -> Move:
 
     .. versionadded:: 0.1
     """
+    return read_move(text, None)
+
+
+def read_move(text: object, n: int | None) -> Move:
+    """:func:`parse_move` in a game of the double-``n`` set, which names the set when an
+    end is above ``n`` (R5); ``None`` where no set is known (ends up to ``MAX_PIPS``)."""
     if not isinstance(text, str):
-        raise InvalidMoveError(f"a move is written as text, not {type(text).__name__}")
+        shown = repr(text)
+        shown = shown if len(shown) <= 24 else shown[:24] + "..."
+        raise InvalidMoveError(
+            f"a move is a string such as '9-4@9-9', '9-9', 'draw' or 'pass', not {shown}"
+        )
     if len(text) > _LONGEST:
         raise InvalidMoveError(f"{text[:_LONGEST]!r}... is not a move: too long")
     word = text.strip().lower()
@@ -72,6 +82,11 @@ def parse_move(text: str) -> Move:
             "or 'draw' or 'pass'"
         )
     ends = [int(g) for g in found.groups() if g is not None]
+    if n is not None and any(end > n for end in ends):
+        raise InvalidMoveError(
+            f"{text!r} is not a move: this game plays the double-{n} set, whose tile ends "
+            f"go up to {n} (R5)"
+        )
     if any(end > MAX_PIPS for end in ends):
         raise InvalidMoveError(f"{text!r} is not a move: tile ends go up to {MAX_PIPS}")
     played = tile(ends[0], ends[1])

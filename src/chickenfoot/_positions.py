@@ -159,8 +159,13 @@ class _Reader:
 
     def place(self, t: Tile, owner: str) -> None:
         if t in self.where:
+            where = self.where[t]
+            if where == owner:
+                raise PositionError(
+                    f"{t} is listed twice in {owner}: every tile is once in the set (R5)"
+                )
             raise PositionError(
-                f"{t} is in {self.where[t]} and in {owner}: every tile is once in the set (R5)"
+                f"{t} is in {where} and in {owner}: every tile is once in the set (R5)"
             )
         self.where[t] = owner
 
@@ -292,10 +297,13 @@ def round_from_position(rules: Rules, text: object) -> Round:
     boneyard = read.tiles(boneyard_text, "boneyard", "the boneyard")
     missing = [t for t in TILES[: set_length(n)] if t not in read.where]
     if missing:
-        shown = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
+        count = len(missing)
+        tiles = "tile" if count == 1 else "tiles"
+        shown = ", ".join(map(str, missing[:5])) + (f" and {count - 5} more" if count > 5 else "")
         raise PositionError(
-            f"{shown} missing: every tile of the double-{n} set is on the "
-            f"table, in a hand or in the boneyard (R5)"
+            f"the position is missing {count} {tiles} of the "
+            f"double-{n} set: {shown}; every tile is on the table, in a hand or in the "
+            f"boneyard (R5)"
         )
 
     drawn = None
@@ -311,6 +319,10 @@ def round_from_position(rules: Rules, text: object) -> Round:
         drawn = read.tile(found[2], "turn")
         if draws == 0:
             raise PositionError("turn: 0 draws; write '-' for a turn without a draw")
+    if lower and drawn == double and not table.placed:
+        # R6b: the seat to move has just drawn the lower double in the search for the
+        # double dealt for; it is the round double from that draw on, placed next
+        table = TableState.empty(n, dealt.index, dealt.index)
     masks = tuple(mask_of(h) for h in hands)
     return checked_round(
         rules, table, tuple(placements), masks, tuple(t.index for t in boneyard),

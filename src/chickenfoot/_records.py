@@ -38,10 +38,10 @@ import attrs
 
 from ._match import Match
 from ._moves import Move
-from ._notation import parse_move
+from ._notation import read_move
 from ._positions import MAX_TEXT as MAX_POSITION
 from ._positions import start_position
-from ._round import Round
+from ._round import Round, state_of
 from ._rules import (
     PLAY_DRAWN,
     PRESETS,
@@ -52,7 +52,7 @@ from ._rules import (
     Rules,
     find_preset,
 )
-from ._tiles import MAX_PIPS, Tile, set_length
+from ._tiles import MAX_PIPS, TILES, Tile, set_length
 from .errors import ChickenFootError, IllegalMoveError, PositionError, RecordError, RulesError
 
 __all__ = ["load_record"]
@@ -305,7 +305,7 @@ _LATER_KNOBS: Final = frozenset({"blank_value", "round_order"})
 
 # Records repeat the same few dozen tiles and moves; values are immutable, so share them.
 _parse_tile: Final = functools.lru_cache(maxsize=4096)(Tile.parse)
-_parse_move: Final = functools.lru_cache(maxsize=4096)(parse_move)
+_read_move: Final = functools.lru_cache(maxsize=4096)(read_move)
 
 
 def _tile(value: _Json, path: str) -> Tile:
@@ -431,7 +431,10 @@ def _read(record: _Json) -> _Parsed:
         _fail("rounds", f"a round record has exactly 1 entry, not {len(entries)}")
     if not entries:
         _fail("rounds", "a match record has at least 1 entry")
-    rounds = [_read_entry(e, f"round {i + 1}", players, seed, kind) for i, e in enumerate(entries)]
+    n = rules.set_size(players)
+    rounds = [
+        _read_entry(e, f"round {i + 1}", players, n, seed, kind) for i, e in enumerate(entries)
+    ]
     return _Parsed(kind, rules, players, seed, rounds)
 
 
@@ -465,7 +468,9 @@ def read_rules(value: _Json) -> Rules:
         raise RecordError(f"rules: {exc}") from exc
 
 
-def _read_entry(value: _Json, path: str, players: int, seed: int | None, kind: str) -> _Entry:
+def _read_entry(
+    value: _Json, path: str, players: int, n: int, seed: int | None, kind: str
+) -> _Entry:
     position = None
     if seed is None and isinstance(value, dict) and "position" in value:
         if kind != "round":
@@ -509,7 +514,7 @@ def _read_entry(value: _Json, path: str, players: int, seed: int | None, kind: s
         at = f"{path}, move {number + 1}"
         text = _string(text, at, MAX_MOVE)
         try:
-            moves.append((text, _parse_move(text)))
+            moves.append((text, _read_move(text, n)))
         except ChickenFootError as exc:
             raise RecordError(f"{at}: {exc}") from exc
     return _Entry(double, first, dealt, moves, position, dealt_for)
@@ -539,12 +544,16 @@ def _replay_round(parsed: _Parsed) -> Round:
 
 def _check_opened(rnd: Round, entry: _Entry, number: int) -> None:
     """Refuse an entry whose round double is not the one its moves opened the round on."""
-    if rnd.round_double != entry.round_double:
-        raise RecordError(
-            f"round {number}: round_double is {entry.round_double} in the record, but the "
-            f"round dealt for {rnd.dealt_for} opens on {rnd.round_double} after its moves "
-            f"(R6, R6b)"
-        )
+    if rnd.round_double == entry.round_double:
+        return
+    table = state_of(rnd).table
+    if entry.dealt_for is None and not table.placed and entry.round_double == TILES[table.double]:
+        return  # 0.1 named the double searched for until a lower double drawn was placed (R6b)
+    raise RecordError(
+        f"round {number}: round_double is {entry.round_double} in the record, but the "
+        f"round dealt for {rnd.dealt_for} opens on {rnd.round_double} after its moves "
+        f"(R6, R6b)"
+    )
 
 
 def _dealt_round(parsed: _Parsed) -> Round:

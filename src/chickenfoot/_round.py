@@ -242,8 +242,14 @@ class Round(TableShown):
     def round_double(self) -> Tile:
         """The double that opens the round. In a ``highest_held`` start it may be lower
         than :attr:`dealt_for`: the highest double held at or below that one, or while
-        nobody holds one, :attr:`dealt_for` until a search draw turns up a double (R6b)."""
-        return TILES[self._state.table.double]
+        nobody holds one, :attr:`dealt_for` until a search draw turns up a double, which
+        is the round double from that draw on (R6b).
+
+        .. versionchanged:: 0.2
+           A lower double drawn in the search is the round double as soon as it is
+           drawn, not only once it is placed.
+        """
+        return TILES[self._state.round_double]
 
     @property
     def dealt_for(self) -> Tile:
@@ -836,6 +842,8 @@ def _place_tiles(tiles: list[Tile], owner: str, where: dict[Tile, str], n: int) 
         if t.high > n:
             raise DealError(f"{t} in {owner} is not in the double-{n} set (R5)")
         if t in where:
+            if where[t] == owner:
+                raise DealError(f"{t} is dealt twice to {owner} (R5)")
             raise DealError(f"{t} is dealt twice: to {where[t]} and {owner} (R5)")
         where[t] = owner
         mask |= 1 << t.index

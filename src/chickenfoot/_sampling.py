@@ -332,6 +332,7 @@ class _Plan:
         def closed(tbl: TableState, lft: int) -> bool:
             return tbl.placed and lft <= rules.boneyard_reserve
 
+        start_table = table  # the table when the history starts
         if closed(table, left) and (events or view.outcome is None):
             closed_checks.append(tbl_playable(table, full))
         for i, e in enumerate(events):
@@ -371,31 +372,25 @@ class _Plan:
         # -- who moved first (R6, R6b) and what a position's turn says (R12) ----------
         forced_deal: dict[int, int] = {}  # tile -> the seat whose dealt hand holds it
         eligible = _eligible(rules, dealt_for)
-        if not centre:
-            start_table = (
-                TableState.empty(n, opening, dealt_for)
-                if origin is None
-                else table_after(rules, n, origin.double, dealt_for, origin.placements)
-            )
-            if not start_table.placed:
-                every = sum(1 << d for d in eligible) | 1 << opening
-                case = _start_case(view, opening)
-                if case == "search" or (case == "split" and branch == 1):
-                    nobody = every  # no seat held a double that could open (R6, R6b)
-                else:  # the seat to move held the opening double, nobody a higher one
-                    nobody = sum(1 << d for d in eligible if d > opening)
-                    if mover is not None:
-                        forced_deal[opening] = mover
-                for seat in range(players):
-                    rule = nobody if seat == mover else nobody | 1 << opening
-                    hand_rules[seat].append((_START_DRAWN, rule))
-            if start_slot:
-                assert mover is not None
-                if start_table.placed:
-                    before = tbl_playable(start_table, full)
-                else:
-                    before = sum(1 << d for d in eligible) | 1 << start_table.double
-                hand_rules[mover].append((_BEFORE_START, before))
+        if not centre and not start_table.placed:
+            every = sum(1 << d for d in eligible) | 1 << opening
+            case = _start_case(view, opening)
+            if case == "search" or (case == "split" and branch == 1):
+                nobody = every  # no seat held a double that could open (R6, R6b)
+            else:  # the seat to move held the opening double, nobody a higher one
+                nobody = sum(1 << d for d in eligible if d > opening)
+                if mover is not None:
+                    forced_deal[opening] = mover
+            for seat in range(players):
+                rule = nobody if seat == mover else nobody | 1 << opening
+                hand_rules[seat].append((_START_DRAWN, rule))
+        if start_slot:  # the mover drew, so it held nothing to play or place (R6, R12)
+            assert mover is not None
+            if start_table.placed:
+                before = tbl_playable(start_table, full)
+            else:
+                before = sum(1 << d for d in eligible) | 1 << start_table.double
+            hand_rules[mover].append((_BEFORE_START, before))
 
         # the viewer's own dealt hand (before any draw) must fit the start too (R6, R6b)
         mine_dealt = mask_of(view.hand)

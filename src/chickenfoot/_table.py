@@ -18,7 +18,7 @@ from ._moves import Move, Play
 from ._tiles import HIGH as _HIGH
 from ._tiles import LOW as _LOW
 from ._tiles import TILES as _TILES
-from ._tiles import Tile, suit_masks
+from ._tiles import Tile, a_number, suit_masks
 
 __all__ = ["Layout", "OpenEnd", "Placement"]
 
@@ -330,8 +330,8 @@ class TableState:
             if o != pending or not tile.has(k):
                 if pending == self.double:
                     places = f"the {opening_toes} places of {double}"
-                    return f"{places} come first: play a {k} onto {double}", "R7"
-                return f"the toes of {double} come first: play a {k} onto {double}", "R9"
+                    return f"{places} come first: play {a_number(k)} onto {double}", "R7"
+                return f"the toes of {double} come first: play {a_number(k)} onto {double}", "R9"
             return None
         number = self.open_number(o)
         if number is None:

@@ -233,3 +233,11 @@ def tiles_of(mask: int) -> tuple[Tile, ...]:
         out.append(TILES[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
+
+
+def a_number(k: int) -> str:
+    """``k`` with its English article, as it is read aloud: ``"a 9"``, ``"an 8"``,
+    ``"an 11"``, ``"an 18"``, ``"an 80"`` (eight..., eleven, eighteen)."""
+    digits = str(k)
+    lead = digits[: len(digits) % 3 or 3]  # the group read first: 11 of 11000
+    return f"an {k}" if digits[0] == "8" or lead in ("11", "18") else f"a {k}"

@@ -79,7 +79,10 @@ class RoundView(TableShown):
     boneyard_count: int
     #: The seat to move, or ``None`` once the round is over.
     to_move: int | None
-    #: The double that opens the round.
+    #: The double that opens the round (see :attr:`Round.round_double
+    #: <chickenfoot.Round.round_double>`). A lower double drawn in a ``highest_held``
+    #: search is the round double at once in its drawer's view; the other seats see it
+    #: when it is placed, the next move (R6b).
     round_double: Tile
     #: The round's first seat as dealt (R23).
     first: int
@@ -345,7 +348,9 @@ def round_view(rnd: Round, seat: int) -> RoundView:
         rnd.hand_counts,
         state.left,
         rnd.to_move,
-        rnd.round_double,
+        # R6b: a lower double drawn in the search is the round double at once, but only
+        # its drawer knows it until it is placed
+        rnd.round_double if seat == rnd.to_move else TILES[state.table.double],
         rnd.first,
         rnd.outcome,
         moves=history,

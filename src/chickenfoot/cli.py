@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from ._engine import Ending, Obligation
 from ._match import Match
 from ._moves import Draw, Event, Move, Pass, Play
-from ._notation import parse_move
+from ._notation import read_move
 from ._records import _parse_json, load_record
 from ._round import Round
 from ._rules import PRESETS, Rules, find_preset
@@ -684,6 +684,11 @@ def _move_text(move: Move) -> str:
     return str(move)
 
 
+def _numbers(moves: Sequence[Move]) -> str:
+    """The numbers a player may type for ``moves``: ``1`` alone, or ``a number from 1 to 5``."""
+    return "1, the only move" if len(moves) == 1 else f"a number from 1 to {len(moves)}"
+
+
 def _ask(out: _Output, view: RoundView, rnd: Round) -> Move | None:
     """The human's move, asked until it is legal; ``None`` to stop (quit or end of input)."""
     moves = _show_turn(out, view)
@@ -695,7 +700,7 @@ def _ask(out: _Output, view: RoundView, rnd: Round) -> Move | None:
             return None
         word = text.strip().lower()
         if not word:
-            out.line(f"Type a number from 1 to {len(moves)}, or a move like {moves[0]}.")
+            out.line(f"Type {_numbers(moves)}, or a move like {moves[0]}.")
             continue
         if word in _QUIT:
             return None
@@ -709,10 +714,10 @@ def _ask(out: _Output, view: RoundView, rnd: Round) -> Move | None:
             number = int(word)
             if 1 <= number <= len(moves):
                 return moves[number - 1]
-            out.line(f"There is no move {number}: choose 1 to {len(moves)}.")
+            out.line(f"There is no move {number}: choose {_numbers(moves)}.")
             continue
         try:
-            move = parse_move(text)
+            move = read_move(text, rnd.set_size)
         except InvalidMoveError as exc:
             out.line(f"{exc}.")
             continue
