@@ -239,3 +239,19 @@ def test_words_the_pages_use_are_in_the_glossary_and_linked(term: str) -> None:
         if not where.startswith("glossary.md")
     ]
     assert linked_from, f"no page links {term!r} to the glossary"
+
+
+# -- the examples index ------------------------------------------------------------------
+
+
+def test_the_examples_page_lists_every_script() -> None:
+    folder = DOCS.parent / "examples"
+    scripts = sorted(p.name for p in folder.glob("*.py"))
+    apps = sorted(f"{p.name}/" for p in folder.iterdir() if (p / "README.md").is_file())
+    assert "play_round.py" in scripts
+    assert apps == ["webapp/"]
+    page = (DOCS / "examples.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| \{repo\}`examples/([\w./]+)` \|", page, re.M)
+    assert sorted(listed) == sorted(scripts + apps)
+    for name in scripts:  # and how to run it
+        assert f"`python examples/{name}" in page, name
