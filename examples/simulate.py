@@ -1,4 +1,4 @@
-"""Play a few hundred rounds between bots on a process pool and print the summary.
+"""Play 72 rounds between bots on a process pool and print the summary.
 
 Two greedy bots and two random ones play 24 matches of the classic rules, cut to three
 rounds each so that the example runs in seconds. Every game is dealt and played from its

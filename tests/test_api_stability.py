@@ -6,13 +6,18 @@ and the versioning policy in the docs for when such a change may be made.
 
 from __future__ import annotations
 
+import ast
+import inspect
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 from api_snapshot import SNAPSHOT, collect, describe, incompatibilities
 
 import chickenfoot
+import chickenfoot.bots
 
 RECORDED: dict[str, dict[str, Any] | None] = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
 CURRENT = collect()
@@ -103,3 +108,52 @@ def test_the_checker_sees_a_removed_method_and_enum_member() -> None:
     ending = describe(chickenfoot.Ending)
     fewer = {"kind": "enum", "members": {"WENT_OUT": ending["members"]["WENT_OUT"]}}
     assert incompatibilities(ending, fewer, "Ending") == ["Ending.BLOCKED was removed"]
+
+
+# -- deprecations --------------------------------------------------------------------------
+
+_SOURCE = Path(__file__).resolve().parents[1] / "src" / "chickenfoot"
+#: A deprecation warning's message starts with what is deprecated:
+#: ``SearchPlayer(max_tries=...)`` or ``RoundView.sample_state(max_tries=...)``.
+_DEPRECATED = re.compile(r"^(?P<owner>[A-Z]\w*)(?:\.(?P<method>\w+))?\((?P<param>\w+)=\.\.\.\)")
+
+
+def _deprecations() -> list[tuple[str, str | None, str]]:
+    """(class, method or None, parameter) of every DeprecationWarning the library warns."""
+    found = []
+    for path in sorted(_SOURCE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and ast.unparse(node.func) == "warnings.warn"):
+                continue
+            if "DeprecationWarning" not in ast.unparse(node):
+                continue
+            text = ast.unparse(node.args[0]).strip("'\"")
+            named = _DEPRECATED.match(text)
+            assert named is not None, f"{path.name}: {text!r} does not start with its name"
+            found.append((named["owner"], named["method"], named["param"]))
+    return found
+
+
+def _field_doc(cls: type, name: str) -> str:
+    """The ``#:`` comment lines just above a field in the class body."""
+    lines, _ = inspect.getsourcelines(cls)
+    at = next(i for i, line in enumerate(lines) if re.match(rf"\s+{name}\s*:", line))
+    doc = []
+    for line in reversed(lines[:at]):
+        if not line.strip().startswith("#:"):
+            break
+        doc.append(line.strip().removeprefix("#:"))
+    return "\n".join(reversed(doc))
+
+
+def test_every_deprecated_name_has_a_deprecated_note() -> None:
+    deprecations = _deprecations()
+    assert ("SearchPlayer", None, "max_tries") in deprecations
+    for owner, method, param in deprecations:
+        cls = getattr(chickenfoot, owner, None) or getattr(chickenfoot.bots, owner)
+        doc = (inspect.getdoc(getattr(cls, method)) or "") if method else _field_doc(cls, param)
+        note = re.search(r"\.\. deprecated:: (\d+\.\d+)\n((?:\s+.*\n?)+)", doc)
+        where = f"{owner}.{method or param}"
+        assert note is not None, f"{where} has no deprecated note"
+        assert f"``{param}``" in note.group(2), f"{where}: the note does not name {param}"
+        assert re.search(r"goes away in\s+\d+\.\d+", note.group(2)), f"{where}: no release"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import os
@@ -15,7 +16,7 @@ from typing import Final
 import attrs
 import pytest
 
-from chickenfoot import PRESETS, Match
+from chickenfoot import PRESETS, Match, Rules
 from chickenfoot.bots import GreedyPlayer, RandomPlayer, play_match
 from chickenfoot.cli import BOT_NAMES, _progress_bar, main
 
@@ -74,6 +75,35 @@ def test_rules_lists_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
         assert name in out
     assert "zero_rounds" in out
     assert "kurczak" in out
+
+
+def test_rules_lists_every_knob_of_every_preset(capsys: pytest.CaptureFixture[str]) -> None:
+    # R20's target and target_mode too: a table of the presets leaves no knob out.
+    assert main(["rules", "--plain"]) == 0
+    rows = {line.split()[0]: line.split()[1:] for line in capsys.readouterr().out.splitlines()}
+    for field in attrs.fields(Rules):
+        if field.name != "name":
+            assert len(rows.get(field.name, [])) == len(PRESETS), field.name
+    assert rows["target"] == ["none"] * len(PRESETS)
+    assert rows["target_mode"] == [PRESETS[n].target_mode for n in PRESETS]
+    assert rows["tie_break"] == [PRESETS[n].tie_break for n in PRESETS]
+
+
+def test_every_exit_code_is_documented() -> None:
+    # The codes main() and the commands return, read from the source, are the codes the
+    # table of docs/cli.md lists.
+    root = Path(__file__).resolve().parents[1]
+    tree = ast.parse((root / "src" / "chickenfoot" / "cli.py").read_text(encoding="utf-8"))
+    returned = {
+        node.value.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Return)
+        and isinstance(node.value, ast.Constant)
+        and type(node.value.value) is int
+    }
+    page = (root / "docs" / "cli.md").read_text(encoding="utf-8")
+    documented = {int(code) for code in re.findall(r"^\| (\d+) \|", page, re.M)}
+    assert returned == documented == {0, 1, 2, 130, 141}
 
 
 def test_rules_of_one_preset_by_alias(capsys: pytest.CaptureFixture[str]) -> None:

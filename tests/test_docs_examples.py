@@ -182,3 +182,76 @@ def test_files_of_the_repository_are_links() -> None:
             elif not fenced and bare.search(line):
                 found.append(f"{path.relative_to(DOCS)}:{number}")
     assert not found, found
+
+
+# -- the glossary ------------------------------------------------------------------------
+
+_TERM_LINK = re.compile(r"\{term\}`(?:[^`<]*<(?P<target>[^>`]+)>|(?P<plain>[^`]+))`")
+#: Words the pages use that a reader may look up; each must be a term of the glossary that
+#: some page links.
+LOOKED_UP = [
+    "go out",
+    "blocked",
+    "reserve",
+    "pip",
+    "hand",
+    "kurczak",
+    "Y",
+    "toe place",
+    "opening",
+    "playout",
+    "determinization",
+]
+
+
+def _glossary_terms() -> set[str]:
+    text = (DOCS / "glossary.md").read_text(encoding="utf-8")
+    body = text[text.index("```{glossary}") : text.rindex("```")].splitlines()[1:]
+    return {line.strip().lower() for line in body if line.strip() and not line[0].isspace()}
+
+
+def _term_links() -> dict[str, list[str]]:
+    """Each term some page links with {term}, and where."""
+    links: dict[str, list[str]] = {}
+    for path in sorted(DOCS.rglob("*.md")):
+        if "_generated" in path.parts:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            for link in _TERM_LINK.finditer(line):
+                term = (link.group("target") or link.group("plain")).strip().lower()
+                links.setdefault(term, []).append(f"{path.relative_to(DOCS)}:{number}")
+    return links
+
+
+def test_every_term_link_names_a_term_of_the_glossary() -> None:
+    terms = _glossary_terms()
+    assert {"boneyard", "toe", "view"} <= terms
+    unknown = {term: where for term, where in _term_links().items() if term not in terms}
+    assert not unknown, unknown
+
+
+@pytest.mark.parametrize("term", LOOKED_UP)
+def test_words_the_pages_use_are_in_the_glossary_and_linked(term: str) -> None:
+    assert term.lower() in _glossary_terms()
+    linked_from = [
+        where
+        for where in _term_links().get(term.lower(), [])
+        if not where.startswith("glossary.md")
+    ]
+    assert linked_from, f"no page links {term!r} to the glossary"
+
+
+# -- the examples index ------------------------------------------------------------------
+
+
+def test_the_examples_page_lists_every_script() -> None:
+    folder = DOCS.parent / "examples"
+    scripts = sorted(p.name for p in folder.glob("*.py"))
+    apps = sorted(f"{p.name}/" for p in folder.iterdir() if (p / "README.md").is_file())
+    assert "play_round.py" in scripts
+    assert apps == ["webapp/"]
+    page = (DOCS / "examples.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| \{repo\}`examples/([\w./]+)` \|", page, re.M)
+    assert sorted(listed) == sorted(scripts + apps)
+    for name in scripts:  # and how to run it
+        assert f"`python examples/{name}" in page, name

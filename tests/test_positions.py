@@ -18,6 +18,7 @@ import copy
 import random
 import re
 
+import attrs
 import jsonschema  # type: ignore[import-untyped]
 import pytest
 from hypothesis import event, given, settings
@@ -545,3 +546,121 @@ def test_samples_of_another_seat_draw_a_fair_tile() -> None:
         drawn = guess.drawn_tile
         assert drawn is not None
         assert [t for t in guess.hand(0) if t != drawn and t.has(4)] == []  # no toe for 4-4
+
+
+# ---------------------------------------------------------------------------
+# the grammar of the docs page describes every text a round writes
+# ---------------------------------------------------------------------------
+
+_PAGE = pathlib.Path(__file__).resolve().parent.parent / "docs" / "positions.md"
+_CORE = {"SP": " ", "DIGIT": "[0-9]"}
+_TOKEN = re.compile(r'\s*(?:("[^"]*")|(\d*\*\d*|\d+)|([A-Za-z][\w-]*)|([()\[\]/]))\s*')
+
+
+def _grammar_of_the_page() -> dict[str, str]:
+    """The ABNF block of docs/positions.md: each rule's name and its definition."""
+    text = _PAGE.read_text(encoding="utf-8")
+    block = re.search(r"As a grammar \(ABNF.*?```text\n(.*?)```", text, re.S)
+    assert block is not None, "positions.md has no grammar block"
+    grammar = {}
+    for line in block.group(1).splitlines():
+        name, _, definition = line.partition("=")
+        grammar[name.strip()] = definition.split(";")[0].strip()
+    return grammar
+
+
+def _abnf_regex(grammar: dict[str, str], name: str) -> str:
+    """A regular expression for one rule of a (non-recursive) ABNF grammar: quoted
+    strings, rule names, SP and DIGIT, ``/``, groups, ``[option]`` and ``n*m`` repeats."""
+    tokens = []
+    source = grammar[name]
+    at = 0
+    while at < len(source):
+        token = _TOKEN.match(source, at)
+        assert token is not None, f"{name}: cannot read {source[at:]!r}"
+        tokens.append(token.groups())
+        at = token.end()
+    tokens.append((None, None, None, "end"))
+    position = 0
+
+    def peek() -> str | None:
+        return tokens[position][3]
+
+    def alternation() -> str:
+        nonlocal position
+        options = [concatenation()]
+        while peek() == "/":
+            position += 1
+            options.append(concatenation())
+        return "(?:" + "|".join(options) + ")"
+
+    def concatenation() -> str:
+        parts = []
+        while peek() not in ("/", ")", "]", "end"):
+            parts.append(repetition())
+        assert parts, f"{name}: empty alternative"
+        return "".join(parts)
+
+    def repetition() -> str:
+        nonlocal position
+        repeat = tokens[position][1]
+        if repeat is not None:
+            position += 1
+        item = element()
+        if repeat is None:
+            return item
+        low, star, high = repeat.partition("*")
+        if not star:
+            return f"{item}{{{low}}}"
+        return f"{item}{{{low or 0},{high}}}"
+
+    def element() -> str:
+        nonlocal position
+        quoted, _, rule, mark = tokens[position]
+        position += 1
+        if quoted is not None:
+            return re.escape(quoted[1:-1])
+        if rule is not None:
+            return _CORE[rule] if rule in _CORE else _abnf_regex(grammar, rule)
+        closing = {"(": ")", "[": "]"}[str(mark)]
+        inner = alternation()
+        assert peek() == closing, f"{name}: {mark} is not closed"
+        position += 1
+        return inner if mark == "(" else f"(?:{inner})?"
+
+    regex = alternation()
+    assert peek() == "end", f"{name}: cannot read past token {position}"
+    return regex
+
+
+_GRAMMAR = re.compile(_abnf_regex(_grammar_of_the_page(), "position"))
+
+
+def test_the_grammar_reads_as_abnf() -> None:
+    assert _GRAMMAR.fullmatch("cf1 6-6 - 6-5,4-1/3-3 5-0,2-2 1 0 - -")
+    assert _GRAMMAR.fullmatch("cf1 6-6 6-6,6-5@6-6 -/1-0 - - 0 0 -")
+    assert not _GRAMMAR.fullmatch("cf1 6-6 6-6,6-5 6-5,4-1/3-3 5-0,2-2 1 0 - -")  # no @
+    assert not _GRAMMAR.fullmatch("cf1 6-6 - 6-5,4-1 5-0,2-2 1 0 - -")  # one hand
+    assert not _GRAMMAR.fullmatch("cf1 6-6 - 6-5/3-3 - 1 0 - 1:")  # no drawn tile
+
+
+def test_the_grammar_has_the_lower_opening_double() -> None:
+    # A highest_held start whose round opens on a lower double writes both (R6b).
+    rules = attrs.evolve(DUEL, start="highest_held")
+    text = Round.deal(rules, 2, seed=0).to_position()
+    assert text.split()[1] == "6-6>4-4"
+    assert _GRAMMAR.fullmatch(text), text
+
+
+@given(
+    rnd=st.one_of(
+        positions(),
+        rules(custom=True)
+        .filter(lambda variant: variant.start == "highest_held")
+        .flatmap(lambda variant: played_rounds(rules=variant, max_moves=60)),
+    )
+)
+def test_every_position_follows_the_grammar_of_the_docs(rnd: Round) -> None:
+    text = rnd.to_position()
+    event("opens on a lower double" if ">" in text else "opens on the dealt double")
+    assert _GRAMMAR.fullmatch(text), text

@@ -184,7 +184,7 @@ class RoundView(TableShown):
         must match, R17), it can take minutes. The bots page of the documentation gives
         measured times.
 
-        .. deprecated:: 0.1.0
+        .. deprecated:: 0.1
            ``max_tries`` is ignored: sampling never fails and never retries. Passing it
            warns; it goes away in 0.2.0.
 

@@ -277,7 +277,11 @@ class SearchPlayer:
     #: candidates goes on to the next phase) rather than evenly on every candidate.
     halving: bool = True
     #: Ignored: :meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>` is
-    #: exact and never retries. Deprecated since 0.1.0 (setting it warns); it goes away in 0.2.0.
+    #: exact and never retries.
+    #:
+    #: .. deprecated:: 0.1
+    #:    ``max_tries`` is ignored; setting it to anything but 100 warns. It goes away in
+    #:    0.2.0: leave it out.
     max_tries: int = attrs.field(default=100, validator=[attrs.validators.ge(1), _deprecated_tries])
     #: The name shown in tables and error messages.
     name: str = "search"

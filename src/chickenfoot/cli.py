@@ -25,6 +25,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
@@ -957,24 +958,24 @@ def _rules(args: argparse.Namespace, out: _Output) -> int:
     from ._rules import _ALIASES
 
     if args.name is None:
+        import attrs
+
         presets = list(PRESETS.values())
+        # One row for every knob (the name heads the columns), under its own name.
+        shown: dict[str, Callable[[Rules], object]] = {
+            "set_sizes": lambda r: "double-" + "/".join(map(str, _distinct(r.set_sizes))),
+            "hand_sizes": lambda r: _span(_distinct(r.hand_sizes)),
+            "first_foot_required": lambda r: "required" if r.first_foot_required else "no",
+            "draws_per_turn": lambda r: r.draws_per_turn or "until playable",
+            "target": lambda r: "none" if r.target is None else r.target,
+        }
         lines: list[tuple[str, Callable[[Rules], object]]] = [
-            ("players", lambda r: _span(r.player_counts)),
-            ("set, double-N", lambda r: "/".join(map(str, _distinct(r.set_sizes)))),
-            ("hand size", lambda r: _span(_distinct(r.hand_sizes))),
-            ("start", lambda r: r.start),
-            ("opening toes", lambda r: r.opening_toes),
-            ("first foot", lambda r: "required" if r.first_foot_required else "no"),
-            ("toes per double", lambda r: r.toes_per_double),
-            ("boneyard reserve", lambda r: r.boneyard_reserve),
-            ("draws per turn", lambda r: r.draws_per_turn or "until playable"),
-            ("play drawn", lambda r: r.play_drawn),
-            ("double-blank", lambda r: r.double_blank),
-            ("blank end", lambda r: r.blank_value),
-            ("rounds", lambda r: r.rounds if r.target is None else f"to {r.target}"),
-            ("round order", lambda r: r.round_order),
-            ("ties", lambda r: r.tie_break),
+            ("players", lambda r: _span(r.player_counts))
         ]
+        for field in attrs.fields(Rules):
+            if field.name != "name":
+                default: Callable[[Rules], object] = attrgetter(field.name)
+                lines.append((field.name, shown.get(field.name, default)))
         rows = [(label, *(show(r) for r in presets)) for label, show in lines]
         out.table("Presets", ("knob", *(r.name for r in presets)), rows, left=len(presets) + 1)
         for r in presets:
