@@ -58,6 +58,8 @@ from .errors import (
     RecordError,
     RulesError,
     SimulationError,
+    StaleMoveError,
+    ViewError,
 )
 
 __version__ = "0.1.0"
@@ -98,12 +100,14 @@ __all__ = [
     "Rules",
     "RulesError",
     "SimulationError",
+    "StaleMoveError",
     "Standing",
     "Start",
     "TargetMode",
     "TieBreak",
     "Tile",
     "TilePosition",
+    "ViewError",
     "find_preset",
     "layout_text",
     "load_record",
