@@ -372,17 +372,36 @@ def _players(obj: dict[str, Any], path: str, rules: Rules) -> tuple[int, int]:
 
 
 def _agree(written: dict[str, Any], derived: dict[str, Any], path: str) -> None:
-    """Every field the rebuilt view gives, as it was written."""
+    """Every field the rebuilt view gives, as it was written; else the first that differs,
+    as deep as it can be named."""
     for key, value in derived.items():
-        if written[key] != value:
-            expected = dumps({"": value})[4:-1]
-            if len(expected) > 80:
-                expected = expected[:80] + "..."
+        where, got, expected = _difference(_at(path, key), written[key], value)
+        if where:
+            shown = dumps({"": expected})[4:-1]
+            if len(shown) > 80:
+                shown = shown[:80] + "..."
             _fail(
-                _at(path, key),
-                f"{_describe(written[key])} does not follow from the rest of the view "
-                f"(its history and hand give {expected})",
+                where,
+                f"{_describe(got)} does not follow from the rest of the view, which gives {shown}",
             )
+
+
+def _difference(path: str, got: object, expected: object) -> tuple[str, object, object]:
+    """``(path, got, expected)`` at the first place where the values differ, or
+    ``("", None, None)`` where they are equal."""
+    if got == expected and type(got) is type(expected):
+        return "", None, None
+    if isinstance(got, dict) and isinstance(expected, dict) and got.keys() == expected.keys():
+        for key in expected:
+            found = _difference(_at(path, key), got[key], expected[key])
+            if found[0]:
+                return found
+    if isinstance(got, list) and isinstance(expected, list) and len(got) == len(expected):
+        for k, (a, b) in enumerate(zip(got, expected, strict=True)):
+            found = _difference(f"{path}[{k}]", a, b)
+            if found[0]:
+                return found
+    return path, got, expected
 
 
 def round_view_from_dict(data: object) -> RoundView:
@@ -403,9 +422,10 @@ def match_view_from_dict(data: object) -> MatchView:
     results = tuple(_items(obj["results"], "results", read.scores))
     body = _object(obj["round"], "round", _ROUND_KEYS)
     rnd = _read_round(body, rules, "round")
-    if rnd.seat != seat or rnd.players != players:
-        _fail("round", f"the round's seat and players are {rnd.seat} and {rnd.players}, "
-              f"not {seat} and {players}")  # fmt: skip
+    if rnd.players != players:
+        _fail("players", f"{players} seats, but the round has {rnd.players}")
+    if rnd.seat != seat:
+        _fail("seat", f"the view is of seat {seat}, but its round's view is of seat {rnd.seat}")
     is_over = _bool(obj["is_over"], "is_over")
     if is_over and not rnd.is_over:
         _fail("is_over", "the match is over, but its round is not")
