@@ -285,9 +285,7 @@ def test_bots_are_players() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(rnd=played_rounds(max_moves=40), data=st.data())
-def test_play_until_stops_at_the_first_seat_without_a_bot(
-    rnd: Round, data: st.DataObject
-) -> None:
+def test_play_until_stops_at_the_first_seat_without_a_bot(rnd: Round, data: st.DataObject) -> None:
     """Only bots move, each move is legal and in turn (R11), and the round stops when a
     seat without a bot is to move or the round is over (R16)."""
     seats = data.draw(st.sets(st.integers(0, rnd.players - 1)), label="bot seats")
@@ -313,7 +311,7 @@ def test_play_until_with_every_seat_a_bot_plays_as_play_round_and_play_match() -
     assert done.is_over
     assert done == play_round(rnd, bots, random.Random(4))
     assert [(e.seat, e.move) for e in moves] == [(e.seat, e.move) for e in done.history]
-    duel = [GreedyPlayer(), RandomPlayer()]
+    duel: list[Player] = [GreedyPlayer(), RandomPlayer()]
     start = Match.new(PRESETS["chickie-duel"], 2, seed=6)
     match, moves = play_until(start, dict(enumerate(duel)), random.Random(6))
     assert match.is_over

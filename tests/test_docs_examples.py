@@ -14,9 +14,12 @@ adapters session of CI).
 from __future__ import annotations
 
 import ast
+import code
+import contextlib
 import doctest
 import importlib
 import importlib.util
+import io
 import pkgutil
 import re
 import subprocess
@@ -25,6 +28,7 @@ import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -182,3 +186,77 @@ def test_files_of_the_repository_are_links() -> None:
             elif not fenced and bare.search(line):
                 found.append(f"{path.relative_to(DOCS)}:{number}")
     assert not found, found
+
+
+# -- doctests pasted into an interactive Python -------------------------------------------
+
+_DOCTEST_FENCE = re.compile(r"^```\{doctest\}\n(?P<body>.*?)^```", re.M | re.S)
+#: The pages whose doctests must paste into an interactive Python block by block.
+PASTED_PAGES = ["tutorials/game-server.md"]
+
+
+class _Console(code.InteractiveConsole):
+    """The interactive Python of ``python`` itself (``-i``, no PyREPL): a blank line ends
+    a compound statement, and the next line must start a new one."""
+
+    def __init__(self) -> None:
+        super().__init__({"__name__": "__console__"})
+        self.syntax_errors: list[str] = []
+        self.tracebacks = 0
+
+    def showsyntaxerror(self, filename: str | None = None, **kwargs: Any) -> None:
+        error = sys.exc_info()[1]
+        self.syntax_errors.append(f"{type(error).__name__}: {error}")
+
+    def showtraceback(self) -> None:
+        self.tracebacks += 1
+
+    def write(self, data: str) -> None:
+        pass
+
+
+def pasted(console: _Console, block: str) -> int:
+    """Paste a doctest block into ``console`` as a reader would, without the prompts and
+    the output, and press Enter at the end; the number of examples that expect an error."""
+    typed = [
+        line[4:]
+        for line in textwrap.dedent(block).splitlines()
+        if line[:4] in (">>> ", "... ") or line in (">>>", "...")
+    ]
+    with contextlib.redirect_stdout(io.StringIO()):
+        for line in [*typed, ""]:
+            console.push(line)
+    return sum(e.exc_msg is not None for e in doctest.DocTestParser().get_examples(block))
+
+
+@pytest.mark.parametrize("page", PASTED_PAGES)
+def test_doctest_blocks_paste_into_an_interactive_python(page: str) -> None:
+    """A blank line inside a class or a loop ends it early at the ``>>>`` prompt, and a
+    statement right after a loop needs a blank line first: the page has neither."""
+    text = (DOCS / page).read_text(encoding="utf-8")
+    blocks = [m.group("body") for m in _DOCTEST_FENCE.finditer(text)]
+    assert blocks
+    console = _Console()
+    expected = 0
+    for block in blocks:
+        expected += pasted(console, block)
+        assert not console.syntax_errors, (page, block[:200], console.syntax_errors)
+    assert console.tracebacks == expected
+
+
+def test_the_console_sees_what_a_paste_breaks() -> None:
+    """The check above can fail: a class with a blank line inside, or a loop followed at
+    once by a statement, is a syntax error at the prompt (not in a doctest)."""
+    broken = (
+        ">>> class Server:\n...     def a(self) -> int:\n...         return 1\n...\n"
+        "...     def b(self) -> int:\n...         return 2\n"
+    )
+    console = _Console()
+    pasted(console, broken)
+    assert console.syntax_errors
+    console = _Console()
+    pasted(console, ">>> for i in range(2):\n...     x = i\n>>> x\n1\n")
+    assert console.syntax_errors
+    console = _Console()
+    pasted(console, ">>> for i in range(2):\n...     x = i\n...\n>>> x\n1\n")
+    assert not console.syntax_errors

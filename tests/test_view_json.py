@@ -393,7 +393,11 @@ def test_bad_view_json_is_a_view_error_naming_the_field() -> None:
         (("players",), 1, "players: expected an integer from 2 to 100, got 1"),
         (("ply",), "3", 'ply: expected an integer, got "3"'),
         (("ply",), 0, "ply: expected an integer of"),
-        (("totals",), [0, 0, 1], "totals[2]: 1 does not follow from the rest of the view, which gives 0"),
+        (
+            ("totals",),
+            [0, 0, 1],
+            "totals[2]: 1 does not follow from the rest of the view, which gives 0",
+        ),
         (("round", "hand", 0), 12, "round.hand[0]: expected a string, got 12"),
         (("round", "hand", 0), "10-2", "round.hand[0]: 10-2 is not a tile of the double-9 set"),
         (("round", "hand"), [*rnd["hand"], rnd["hand"][0]], "round.hand: each tile is listed once"),
@@ -408,7 +412,11 @@ def test_bad_view_json_is_a_view_error_naming_the_field() -> None:
         (("round", "ply"), 0, "round.ply: 0 moves, but the history holds"),
         (("round", "legal_moves"), ["draw"], "round.legal_moves"),
         (("round", "obligation"), "toes", 'round.obligation: "toes" does not follow from the'),
-        (("round", "table", "placements"), [], "round.table.placements: an empty array does not follow"),
+        (
+            ("round", "table", "placements"),
+            [],
+            "round.table.placements: an empty array does not follow",
+        ),
         (("round", "boneyard_count"), 0, "round.boneyard_count: the hands, the boneyard and"),
         (("round", "position"), {"layout": 1}, 'round.position: missing key "round_double"'),
     ]
@@ -416,21 +424,38 @@ def test_bad_view_json_is_a_view_error_naming_the_field() -> None:
         with pytest.raises(ViewError) as caught:
             MatchView.from_dict(_spoiled(data, path, value))
         assert message in str(caught.value), (path, str(caught.value))
-    with pytest.raises(ViewError, match="^not JSON: "):
+    with pytest.raises(ViewError, match=r"^not JSON: "):
         MatchView.from_json('{"format": ')
-    with pytest.raises(ViewError, match="^not JSON: the key .* appears twice"):
+    with pytest.raises(ViewError, match=r"^not JSON: the key .* appears twice"):
         MatchView.from_json('{"format": 1, "format": 2}')
     with pytest.raises(ViewError, match=r"^a view is JSON text \(str or bytes\), not 12"):
         MatchView.from_json(12)  # type: ignore[arg-type]
-    with pytest.raises(ViewError, match="^a view is a JSON object, not an array of 1 item"):
+    with pytest.raises(ViewError, match=r"^a view is a JSON object, not an array of 1 item"):
         RoundView.from_json("[1]")
-    with pytest.raises(ViewError, match="^a view is UTF-8 text"):
+    with pytest.raises(ViewError, match=r"^a view is UTF-8 text"):
         RoundView.from_json(b'{"format": "\xff"}')
-    with pytest.raises(ViewError, match="^a view is at most"):
+    with pytest.raises(ViewError, match=r"^a view is at most"):
         RoundView.from_json(" " * (2 * 1024 * 1024 + 1))
 
 
-_JUNK: Final = [None, -1, 0, 1, 3, 99, True, "", "9-9", "6-6", "0-0", "draw", "pass", [], {}, [0]]
+_JUNK: Final[list[object]] = [
+    None,
+    -1,
+    0,
+    1,
+    3,
+    99,
+    True,
+    "",
+    "9-9",
+    "6-6",
+    "0-0",
+    "draw",
+    "pass",
+    [],
+    {},
+    [0],
+]
 
 
 def _paths(value: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
@@ -459,7 +484,6 @@ def test_changed_view_json_is_refused_or_reads_back_to_itself(
     spoiled = _spoiled(written, path, value)
     try:
         back = RoundView.from_dict(spoiled)
-    except ViewError as error:
-        assert str(error)
+    except ViewError:
         return
     assert back.to_dict() == spoiled
