@@ -35,7 +35,7 @@ import random
 import time
 import warnings
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, Final, Literal, Protocol, overload, runtime_checkable
 
 import attrs
 
@@ -741,13 +741,17 @@ def play_match(rules: Rules, players: Sequence[Player], *, seed: int) -> Match:
     return match
 
 
-#: A round or a match: :func:`play_until` returns what it is given.
-Game = TypeVar("Game", Round, Match)
-
-
+@overload
 def play_until(
-    game: Game, bots: Mapping[int, Player], rng: random.Random
-) -> tuple[Game, tuple[Event, ...]]:
+    game: Round, bots: Mapping[int, Player], rng: random.Random
+) -> tuple[Round, tuple[Event, ...]]: ...
+@overload
+def play_until(
+    game: Match, bots: Mapping[int, Player], rng: random.Random
+) -> tuple[Match, tuple[Event, ...]]: ...
+def play_until(
+    game: Round | Match, bots: Mapping[int, Player], rng: random.Random
+) -> tuple[Round | Match, tuple[Event, ...]]:
     """Let the bots move until a seat without one is to move, or the game is over.
 
     For a table where people and bots sit together: a server applies a person's move,
