@@ -29,6 +29,7 @@ from chickenfoot import (
     Round,
     RoundView,
     RulesError,
+    tile_set,
 )
 from chickenfoot.bots import (
     GreedyPlayer,
@@ -37,6 +38,7 @@ from chickenfoot.bots import (
     SearchPlayer,
     play_match,
     play_round,
+    play_until,
 )
 
 #: A search budget small enough for property tests.
@@ -276,6 +278,86 @@ def test_bots_are_players() -> None:
     for bot in BOTS:
         assert isinstance(bot, Player)
     assert not isinstance(object(), Player)
+
+
+# -- play_until: bots at a table with people -------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(rnd=played_rounds(max_moves=40), data=st.data())
+def test_play_until_stops_at_the_first_seat_without_a_bot(rnd: Round, data: st.DataObject) -> None:
+    """Only bots move, each move is legal and in turn (R11), and the round stops when a
+    seat without a bot is to move or the round is over (R16)."""
+    seats = data.draw(st.sets(st.integers(0, rnd.players - 1)), label="bot seats")
+    bots: dict[int, Player] = {s: GreedyPlayer() for s in seats}
+    after, moves = play_until(rnd, bots, random.Random(0))
+    assert after.is_over or after.to_move not in bots
+    assert after.ply - rnd.ply == len(moves)
+    assert after.moves[: rnd.ply] == rnd.moves
+    replayed = rnd
+    for event in moves:
+        assert event.seat in bots
+        assert event.drawn is None  # a draw's tile is not for the other seats
+        replayed = replayed.apply(event.move, seat=event.seat)
+    assert replayed == after
+    if not rnd.is_over and rnd.to_move not in bots:
+        assert (after, moves) == (rnd, ())
+
+
+def test_play_until_with_every_seat_a_bot_plays_as_play_round_and_play_match() -> None:
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer(), SMALL_SEARCH]
+    rnd = Round.deal(PRESETS["classic"], 3, seed=4)
+    done, moves = play_until(rnd, dict(enumerate(bots)), random.Random(4))
+    assert done.is_over
+    assert done == play_round(rnd, bots, random.Random(4))
+    assert [(e.seat, e.move) for e in moves] == [(e.seat, e.move) for e in done.history]
+    duel: list[Player] = [GreedyPlayer(), RandomPlayer()]
+    start = Match.new(PRESETS["chickie-duel"], 2, seed=6)
+    match, moves = play_until(start, dict(enumerate(duel)), random.Random(6))
+    assert match.is_over
+    assert match == play_match(PRESETS["chickie-duel"], duel, seed=6)
+    assert len(moves) == match.ply > match.round.ply  # into the later rounds (R19)
+
+
+def test_play_until_in_a_match_moves_on_into_the_next_round() -> None:
+    """A person at seat 0 and a bot at seat 1: the bot's moves carry on after the round
+    ends (R19), and stop at seat 0's first turn in the next round."""
+    match = Match.new(PRESETS["chickie-duel"], 2, seed=3)
+    bots: dict[int, Player] = {1: GreedyPlayer()}
+    rng = random.Random(3)
+    crossed = False
+    while not match.is_over:
+        assert match.to_move == 0 or match.to_move is None
+        index = match.round_index
+        match = match.apply(match.legal_moves()[0], seat=0, ply=match.ply)
+        before = match.ply
+        match, moves = play_until(match, bots, rng)
+        assert match.ply - before == len(moves)
+        assert all(e.seat == 1 for e in moves)
+        crossed = crossed or match.round_index > index
+    assert crossed
+
+
+def test_play_until_stops_between_the_rounds_of_a_dealt_match() -> None:
+    """A dealt match waits for its next deal (R19): no seat is to move."""
+    tiles = list(tile_set(6))
+    random.Random(2).shuffle(tiles)
+    match = Match.dealt(PRESETS["chickie-duel"], [tiles[:7], tiles[7:14]], tiles[14:])
+    match, _ = play_until(match, {0: GreedyPlayer(), 1: GreedyPlayer()}, random.Random(2))
+    assert match.awaiting_deal
+    assert play_until(match, {0: GreedyPlayer()}, random.Random(2)) == (match, ())
+
+
+def test_play_until_checks_its_bots() -> None:
+    rnd = Round.deal(PRESETS["classic"], 3, seed=1)
+    with pytest.raises(ValueError, match="a key of bots is a seat from 0 to 2, not 3"):
+        play_until(rnd, {3: GreedyPlayer()}, random.Random(0))
+    with pytest.raises(TypeError, match="the player of seat 1 is 'greedy'"):
+        play_until(rnd, {1: "greedy"}, random.Random(0))  # type: ignore[dict-item]
+    after = rnd.apply(rnd.legal_moves()[0])
+    with pytest.raises(IllegalMoveError, match=r"bot 'cheater' chose it, but .*\(R\d+[a-z]?\)"):
+        play_until(after, {1: Cheater(), 2: Cheater()}, random.Random(0))
+    assert play_until(rnd, {}, random.Random(0)) == (rnd, ())
 
 
 # -- errors -----------------------------------------------------------------------------------

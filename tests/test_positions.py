@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import pathlib
 import random
 import re
 

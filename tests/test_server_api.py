@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
 import re
 import subprocess
 import sys
@@ -30,8 +31,10 @@ from chickenfoot import (
     RecordError,
     Round,
     SimulationError,
+    StaleMoveError,
     Tile,
     parse_move,
+    tile_set,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -113,6 +116,103 @@ def test_a_junk_move_with_a_seat_is_a_type_error() -> None:
     rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=1)
     with pytest.raises(TypeError, match="a move is a Play, Draw or Pass"):
         rnd.apply("draw", seat=1)  # type: ignore[arg-type]
+
+
+# -- apply(move, ply=...): the move counter ------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None)
+@given(rnd=played_rounds(max_moves=60), data=st.data())
+def test_a_round_counts_its_moves_and_refuses_a_move_sent_at_another_count(
+    rnd: Round, data: st.DataObject
+) -> None:
+    """``ply`` is the length of the history; a move sent at another count is refused
+    whoever sends it, before the turn is checked (R11), and nothing is applied."""
+    assert rnd.ply == len(rnd.moves) == len(rnd.history)
+    assert all(rnd.view(s).ply == rnd.ply for s in range(rnd.players))
+    if rnd.to_move is None:
+        return
+    move = data.draw(st.sampled_from(rnd.legal_moves()), label="move")
+    after = rnd.apply(move, seat=rnd.to_move, ply=rnd.ply)
+    assert after == rnd.apply(move)
+    assert after.ply == rnd.ply + 1
+    sent = data.draw(st.integers(0, rnd.ply + 3).filter(lambda n: n != rnd.ply), label="sent")
+    seat = data.draw(st.integers(0, rnd.players - 1), label="seat")
+    before = rnd.to_json()
+    with pytest.raises(StaleMoveError) as caught:
+        rnd.apply(move, seat=seat, ply=sent)
+    error = caught.value
+    assert isinstance(error, IllegalMoveError)
+    assert (error.move, error.seat, error.rule, error.sent, error.ply) == (
+        move, seat, "R11", sent, rnd.ply,
+    )  # fmt: skip
+    assert str(error).startswith(f"seat {seat} cannot ")
+    assert str(error).endswith(
+        f": it was sent at move {sent}, but the round is at move {rnd.ply} now (R11)"
+    )
+    assert rnd.to_json() == before
+    again = pickle.loads(pickle.dumps(error))
+    assert (type(again), str(again), again.sent, again.ply) == (
+        StaleMoveError, str(error), sent, rnd.ply,
+    )  # fmt: skip
+
+
+def test_a_doubled_message_is_refused_as_stale() -> None:
+    """Seat 0 sends its move twice: the second copy is stale, not a move out of turn."""
+    match = Match.new(PRESETS["classic"], 3, seed=42)
+    opening = Play(Tile(9, 9))
+    assert match.legal_moves() == [opening]
+    match = match.apply(opening, seat=0, ply=0)
+    for game, name in ((match, "match"), (match.round, "round")):
+        with pytest.raises(StaleMoveError, match=rf"sent at move 0, but the {name} is at move 1"):
+            game.apply(opening, seat=0, ply=0)
+        with pytest.raises(IllegalMoveError, match=r"it is seat 1's turn, not seat 0's \(R11\)"):
+            game.apply(opening, seat=0, ply=1)
+
+
+def test_a_match_counts_the_moves_of_every_round() -> None:
+    """The match's count never goes back, so a move sent in one round cannot land in the
+    next (R19) when that round reaches the same count of its own."""
+    match = Match.new(PRESETS["chickie-duel"], 2, seed=3)
+    rng = random.Random(3)
+    seen = []
+    while not match.is_over:
+        seen.append(match.ply)
+        assert match.ply == sum(r.ply for r in match.finished) + match.round.ply
+        assert match.view(0).ply == match.view(1).ply == match.ply
+        assert match.view(0).round.ply == match.round.ply
+        previous = match
+        match = match.apply(rng.choice(match.legal_moves()), ply=match.ply)
+        if match.round_index > previous.round_index:
+            stale = previous.legal_moves()[0]
+            assert match.round.ply == 0 < match.ply
+            with pytest.raises(StaleMoveError, match="but the match is at move"):
+                match.apply(stale, ply=previous.ply)
+    assert seen == list(range(len(seen)))
+    assert match.ply == len(seen) == sum(r.ply for r in match.finished)
+
+
+def test_a_dealt_match_counts_a_finished_round_once() -> None:
+    tiles = list(tile_set(6))
+    random.Random(1).shuffle(tiles)
+    match = Match.dealt(PRESETS["chickie-duel"], [tiles[:7], tiles[7:14]], tiles[14:])
+    while not match.awaiting_deal:
+        match = match.apply(match.legal_moves()[0])
+    assert match.round is match.finished[-1]
+    assert match.ply == match.round.ply == match.view(0).ply
+
+
+@pytest.mark.parametrize("ply", [True, "0", 0.0, None])
+def test_a_ply_that_is_not_an_int_is_a_type_error(ply: object) -> None:
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=1)
+    move = rnd.legal_moves()[0]
+    if ply is None:  # no count: not checked
+        assert rnd.apply(move, ply=None) == rnd.apply(move)
+        return
+    with pytest.raises(TypeError, match=r"^ply is an int, the move count the move was sent at"):
+        rnd.apply(move, ply=ply)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^ply is an int"):
+        Match.new(PRESETS["chickie-duel"], 2, seed=1).apply(move, ply=ply)  # type: ignore[arg-type]
 
 
 # -- seeds --------------------------------------------------------------------------------

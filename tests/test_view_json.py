@@ -9,10 +9,11 @@ view.
 
 from __future__ import annotations
 
+import copy
 import json
 import pickle
 import random
-from typing import Any
+from typing import Any, Final
 
 import jsonschema  # type: ignore[import-untyped]
 import pytest
@@ -23,15 +24,20 @@ from strategies import played_rounds
 from chickenfoot import (
     PRESETS,
     Match,
+    MatchView,
     OpenEnd,
     Placement,
     Play,
     Round,
+    RoundView,
     Tile,
+    ViewError,
     parse_move,
     schema,
     tile_set,
 )
+from chickenfoot._shown import table_of
+from chickenfoot.bots import level
 
 VIEW_SCHEMA: dict[str, Any] = schema("view")
 VALIDATOR = jsonschema.Draft202012Validator(VIEW_SCHEMA)
@@ -253,3 +259,217 @@ def test_match_view_json() -> None:
     assert finished["is_over"]
     assert finished["to_move"] is None
     assert finished["winners"] == list(done.winners)
+
+
+# -- reading views back -------------------------------------------------------------------
+
+
+@st.composite
+def viewed_rounds(draw: st.DrawFn) -> Round:
+    """A played round of any variant, at times set up from a position of it and played
+    on from there (views of such rounds carry the position)."""
+    rnd = draw(played_rounds(max_moves=80))
+    if draw(st.booleans(), label="from a position"):
+        rnd = Round.from_position(rnd.rules, rnd.to_position())
+        for _ in range(draw(st.integers(0, 6), label="moves after")):
+            if rnd.is_over:
+                break
+            moves = rnd.legal_moves()
+            rnd = rnd.apply(moves[draw(st.integers(0, len(moves) - 1))])
+    return rnd
+
+
+def _inner(view: RoundView) -> tuple[object, ...]:
+    """The engine's table and turn of a view, compared field by field."""
+    return table_of(view).__reduce__()[1], view.obligation, view.drawn_tile
+
+
+@settings(max_examples=80, deadline=None)
+@given(rnd=viewed_rounds(), data=st.data())
+def test_a_round_view_reads_back_from_its_json(rnd: Round, data: st.DataObject) -> None:
+    """``from_json(to_json(view)) == view``, with the same legal moves, hand and public
+    facts, for rounds of every variant, dealt or set up from a position (R6b, R13)."""
+    seat = data.draw(st.integers(0, rnd.players - 1), label="seat")
+    view = rnd.view(seat)
+    text = view.to_json()
+    VALIDATOR.validate(json.loads(text))
+    back = RoundView.from_json(text)
+    assert back == view
+    assert hash(back) == hash(view)
+    assert back.to_json() == text
+    assert back.legal_moves() == view.legal_moves()
+    assert back.hand == view.hand == rnd.hand(seat)
+    assert (back.hand_counts, back.boneyard_count) == (rnd.hand_counts, len(rnd.boneyard))
+    assert back.history == view.history
+    assert back.layout == view.layout == rnd.layout
+    assert back.open_ends == view.open_ends
+    assert (back.ply, back.to_move, back.outcome) == (rnd.ply, rnd.to_move, rnd.outcome)
+    assert _inner(back) == _inner(view)
+    assert RoundView.from_dict(view.to_dict()) == view
+    assert RoundView.from_json(text.encode()) == view
+
+
+def test_a_match_view_reads_back_from_its_json() -> None:
+    """Views of both seats after every move of a whole match (R19-R22)."""
+    match = Match.new(PRESETS["chickie-duel"], 2, seed=9)
+    rng = random.Random(9)
+    while True:
+        for seat in range(2):
+            view = match.view(seat)
+            back = MatchView.from_json(view.to_json())
+            assert back == view
+            assert back.to_json() == view.to_json()
+            assert (back.ply, back.totals, back.standings) == (
+                match.ply, match.totals, match.standings,
+            )  # fmt: skip
+            assert back.legal_moves() == view.legal_moves()
+        if match.is_over:
+            break
+        match = match.apply(rng.choice(match.legal_moves()))
+    assert MatchView.from_json(match.view(0).to_json()).is_over
+
+
+@settings(max_examples=15, deadline=None)
+@given(rnd=viewed_rounds(), data=st.data())
+def test_a_bot_and_the_sampler_play_a_rebuilt_view(rnd: Round, data: st.DataObject) -> None:
+    """A client's rebuilt view gives a bot the same choice as the server's view, and
+    its samples replay the view's history."""
+    seat = data.draw(st.integers(0, rnd.players - 1), label="seat")
+    view = rnd.view(seat)
+    back = RoundView.from_json(view.to_json())
+    seed = data.draw(st.integers(0, 2**16), label="rng")
+    guess = back.sample_state(random.Random(seed))
+    assert guess.view(seat) == view
+    if view.legal_moves():
+        bot = level(3)
+        assert bot.choose(back, random.Random(seed)) == bot.choose(view, random.Random(seed))
+
+
+def _spoiled(data: dict[str, Any], path: tuple[str | int, ...], value: object) -> dict[str, Any]:
+    spoiled = copy.deepcopy(data)
+    target: Any = spoiled
+    for key in path[:-1]:
+        target = target[key]
+    if value is _DELETE:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return spoiled
+
+
+_DELETE = object()
+
+
+def test_bad_view_json_is_a_view_error_naming_the_field() -> None:
+    match = played_match("classic", 3, 0, 40)
+    data = match.view(1).to_dict()
+    rnd = data["round"]
+    draws = [k for k, e in enumerate(rnd["history"]) if e["move"] == "draw"]
+    mine = next(k for k in draws if rnd["history"][k]["seat"] == 1)
+    theirs = next(k for k in draws if rnd["history"][k]["seat"] != 1)
+    first_play = next(k for k, e in enumerate(rnd["history"]) if "@" in e["move"])
+    cases: list[tuple[tuple[str | int, ...], object, str]] = [
+        (("format",), "chickenfoot-record", 'format is "chickenfoot-record"'),
+        (("version",), 2, "view version 2 is not supported"),
+        (("kind",), "round", 'kind: expected "match", got "round" (read it with RoundView'),
+        (("seat",), _DELETE, 'the view: missing key "seat"'),
+        (("boneyard",), ["9-9"], 'the view: unknown key "boneyard"'),
+        (("rules", "preset"), "chess", 'rules.preset: no preset "chess"'),
+        (("variant",), "other", 'variant: "other" is not the name of the rules'),
+        (("players",), 1, "players: expected an integer from 2 to 100, got 1"),
+        (("ply",), "3", 'ply: expected an integer, got "3"'),
+        (("ply",), 0, "ply: expected an integer of"),
+        (
+            ("totals",),
+            [0, 0, 1],
+            "totals[2]: 1 does not follow from the rest of the view, which gives 0",
+        ),
+        (("round", "hand", 0), 12, "round.hand[0]: expected a string, got 12"),
+        (("round", "hand", 0), "10-2", "round.hand[0]: 10-2 is not a tile of the double-9 set"),
+        (("round", "hand"), [*rnd["hand"], rnd["hand"][0]], "round.hand: each tile is listed once"),
+        (("seat",), 2, "seat: the view is of seat 2, but its round's view is of seat 1"),
+        (("round", "hand_counts"), [7, 7], "round.hand_counts: expected 3 counts"),
+        (("round", "to_move"), None, "round.to_move: a seat while the round goes on"),
+        (("round", "round_double"), "9-8", "round.round_double: expected a double, got 9-8"),
+        (("round", "history", 0), [], "round.history[0]: expected an object, got an empty array"),
+        (("round", "history", first_play, "move"), "9-9 9-9", "round.history"),
+        (("round", "history", mine, "drawn"), None, f"round.history[{mine}].drawn: a tile for"),
+        (("round", "history", theirs, "drawn"), "0-0", f"round.history[{theirs}].drawn: a tile"),
+        (("round", "ply"), 0, "round.ply: 0 moves, but the history holds"),
+        (("round", "legal_moves"), ["draw"], "round.legal_moves"),
+        (("round", "obligation"), "toes", 'round.obligation: "toes" does not follow from the'),
+        (
+            ("round", "table", "placements"),
+            [],
+            "round.table.placements: an empty array does not follow",
+        ),
+        (("round", "boneyard_count"), 0, "round.boneyard_count: the hands, the boneyard and"),
+        (("round", "position"), {"layout": 1}, 'round.position: missing key "round_double"'),
+    ]
+    for path, value, message in cases:
+        with pytest.raises(ViewError) as caught:
+            MatchView.from_dict(_spoiled(data, path, value))
+        assert message in str(caught.value), (path, str(caught.value))
+    with pytest.raises(ViewError, match=r"^not JSON: "):
+        MatchView.from_json('{"format": ')
+    with pytest.raises(ViewError, match=r"^not JSON: the key .* appears twice"):
+        MatchView.from_json('{"format": 1, "format": 2}')
+    with pytest.raises(ViewError, match=r"^a view is JSON text \(str or bytes\), not 12"):
+        MatchView.from_json(12)  # type: ignore[arg-type]
+    with pytest.raises(ViewError, match=r"^a view is a JSON object, not an array of 1 item"):
+        RoundView.from_json("[1]")
+    with pytest.raises(ViewError, match=r"^a view is UTF-8 text"):
+        RoundView.from_json(b'{"format": "\xff"}')
+    with pytest.raises(ViewError, match=r"^a view is at most"):
+        RoundView.from_json(" " * (2 * 1024 * 1024 + 1))
+
+
+_JUNK: Final[list[object]] = [
+    None,
+    -1,
+    0,
+    1,
+    3,
+    99,
+    True,
+    "",
+    "9-9",
+    "6-6",
+    "0-0",
+    "draw",
+    "pass",
+    [],
+    {},
+    [0],
+]
+
+
+def _paths(value: object, path: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    out: list[tuple[str | int, ...]] = [path] if path else []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for k, item in enumerate(value):
+            out += _paths(item, (*path, k))
+    return out
+
+
+@settings(max_examples=200, deadline=None)
+@given(rnd=viewed_rounds(), data=st.data())
+def test_changed_view_json_is_refused_or_reads_back_to_itself(
+    rnd: Round, data: st.DataObject
+) -> None:
+    """Any one field changed or removed: the reader raises ViewError (never another
+    error), or the view it rebuilds writes exactly that JSON back: nothing that follows
+    from the rest of the view can disagree with it."""
+    view = rnd.view(data.draw(st.integers(0, rnd.players - 1), label="seat"))
+    written = view.to_dict()
+    path = data.draw(st.sampled_from([p for p in _paths(written) if p[0] != "rules"]))
+    value = data.draw(st.sampled_from([_DELETE, *_JUNK]), label="value")
+    spoiled = _spoiled(written, path, value)
+    try:
+        back = RoundView.from_dict(spoiled)
+    except ViewError:
+        return
+    assert back.to_dict() == spoiled

@@ -59,6 +59,8 @@ from .errors import (
     RecordError,
     RulesError,
     SimulationError,
+    StaleMoveError,
+    ViewError,
 )
 
 __version__ = "0.1.0"
@@ -99,12 +101,14 @@ __all__ = [
     "Rules",
     "RulesError",
     "SimulationError",
+    "StaleMoveError",
     "Standing",
     "Start",
     "TargetMode",
     "TieBreak",
     "Tile",
     "TilePosition",
+    "ViewError",
     "find_preset",
     "layout_text",
     "load_record",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ._moves import Move
-from ._round import Round, check_turn, checked_seed
+from ._round import Round, check_ply, check_turn, checked_seed
 from ._rules import Rules
 from ._scoring import Standing, standings
 from ._tiles import Tile
@@ -192,19 +192,57 @@ class Match:
         """The legal moves of the current round (:meth:`Round.legal_moves`)."""
         return self.round.legal_moves()
 
-    def apply(self, move: Move, *, seat: int | None = None) -> Match:
+    @property
+    def ply(self) -> int:
+        """How many moves the whole match has had, in every round so far: the sum of
+        :attr:`Round.ply` over the rounds started.
+
+        It goes up by one with every move and never goes back, not even when the next
+        round starts, so it names the position a move answers across the whole match: a
+        server sends it with each view (:attr:`MatchView.ply
+        <chickenfoot.MatchView.ply>`) and passes the count a client sends back to
+        :meth:`apply` as ``ply=``.
+
+        >>> from chickenfoot import PRESETS, Match
+        >>> match = Match.new(PRESETS["chickie-duel"], 2, seed=3)
+        >>> while not match.finished:
+        ...     match = match.apply(match.legal_moves()[0])
+        >>> match.ply == match.finished[0].ply + match.round.ply, match.round.ply
+        (True, 0)
+
+        .. versionadded:: 0.2
+        """
+        done = sum(r.ply for r in self.finished)
+        return done if self.round.is_over else done + self.round.ply
+
+    def apply(self, move: Move, *, seat: int | None = None, ply: int | None = None) -> Match:
         """The match after ``move`` in the current round.
 
         When the move ends the round, its scores are added, and in a seeded match the
         next round is dealt at once (R19, R23). A server passes the ``seat`` that sent the
         move, as for :meth:`Round.apply`: a move from a seat whose turn it is not is
-        refused (R11).
+        refused (R11). It may also pass the match's :attr:`ply` the client saw: a move
+        sent at another count (sent twice, or overtaken by another move) is refused.
+
+        >>> from chickenfoot import PRESETS, Match, Play, Tile
+        >>> match = Match.new(PRESETS["classic"], 3, seed=42)
+        >>> match.to_move, match.ply
+        (0, 0)
+        >>> match.apply(Play(Tile(9, 9)), seat=0, ply=0).ply
+        1
 
         Raises:
+            StaleMoveError: ``ply`` is given and is not :attr:`ply`.
             IllegalMoveError: the move is not legal now, it is not ``seat``'s turn, or the
                 round is over and the next one has not been dealt yet.
+            TypeError: ``ply`` is not an int.
             ValueError: ``seat`` is not a seat of this match.
+
+        .. versionchanged:: 0.2
+           ``ply``.
         """
+        if ply is not None:
+            check_ply(self.round, move, seat, ply, self.ply, "match")
         if seat is not None:
             check_turn(self.round, move, seat)
         if self.round.is_over:

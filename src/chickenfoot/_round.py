@@ -21,7 +21,7 @@ from ._rules import Rules
 from ._shown import TableShown
 from ._table import TableState
 from ._tiles import HIGH, TILES, Tile, set_length, tiles_of
-from .errors import DealError, IllegalMoveError
+from .errors import DealError, IllegalMoveError, StaleMoveError
 
 if TYPE_CHECKING:
     from ._views import RoundView
@@ -352,6 +352,25 @@ class Round(TableShown):
         """Every move so far with the seat that made it and each drawn tile, first first."""
         return _events(self._history, self._state.boneyard, self._state.table)
 
+    @property
+    def ply(self) -> int:
+        """How many moves this round has had: ``len(rnd.moves)``, every play, draw and
+        pass counted (since the position, for a round set up from one).
+
+        It goes up by one with every move, so it names the position a move answers: a
+        server sends it with each view (:attr:`RoundView.ply
+        <chickenfoot.RoundView.ply>`) and passes the count a client sends back to
+        :meth:`apply` as ``ply=``, which refuses a move sent at another count.
+
+        >>> from chickenfoot import PRESETS, Round
+        >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+        >>> rnd.ply, rnd.apply(rnd.legal_moves()[0]).ply
+        (0, 1)
+
+        .. versionadded:: 0.2
+        """
+        return _count(self._history)
+
     def view(self, seat: int) -> RoundView:
         """What ``seat`` can see of this round: its hand, the table, the public history.
 
@@ -559,18 +578,25 @@ class Round(TableShown):
         """
         return self._state.refusal(move) is None
 
-    def apply(self, move: Move, *, seat: int | None = None) -> Round:
+    def apply(self, move: Move, *, seat: int | None = None, ply: int | None = None) -> Round:
         """The round after ``move`` by the seat to move; this round is left unchanged.
 
         A game server passes the ``seat`` of the client that sent the move: a move from a
         seat whose turn it is not is refused, naming both seats (R11), so a client cannot
         move for another. Without ``seat`` the move is made for the seat to move.
 
+        It may also pass the :attr:`ply` the client saw when it chose the move: if the
+        round has had another number of moves since (the message was sent twice, or
+        another move came first), the move answers a position that is gone and is
+        refused with a :class:`~chickenfoot.errors.StaleMoveError`.
+
         Raises:
+            StaleMoveError: ``ply`` is given and is not :attr:`ply`.
             IllegalMoveError: the rules do not allow ``move`` now, or it is not ``seat``'s
                 turn; the message names the seat, the move and the rule.
             TypeError: ``move`` is not a :class:`~chickenfoot.Play`,
-                :class:`~chickenfoot.Draw` or :class:`~chickenfoot.Pass`.
+                :class:`~chickenfoot.Draw` or :class:`~chickenfoot.Pass`, or ``ply`` is
+                not an int.
             ValueError: ``seat`` is not a seat of this round.
 
         >>> from chickenfoot import PRESETS, Round, Play, Tile
@@ -587,7 +613,17 @@ class Round(TableShown):
           ...
         chickenfoot.errors.IllegalMoveError: seat 2 cannot place 9-9: it is seat 0's turn,
         not seat 2's (R11)
+        >>> rnd.apply(Play(Tile(9, 9)), seat=0, ply=1)
+        Traceback (most recent call last):
+          ...
+        chickenfoot.errors.StaleMoveError: seat 0 cannot place 9-9: it was sent at move 1,
+        but the round is at move 0 now (R11)
+
+        .. versionchanged:: 0.2
+           ``ply``.
         """
+        if ply is not None:
+            check_ply(self, move, seat, ply, _count(self._history), "round")
         if seat is not None:
             check_turn(self, move, seat)
         state = self._state
@@ -832,6 +868,20 @@ def check_turn(rnd: Round, move: Move, seat: int) -> None:
     to_move = rnd.to_move
     if to_move is not None and seat != to_move:
         raise IllegalMoveError(move, seat, f"it is seat {to_move}'s turn, not seat {seat}'s", "R11")
+
+
+def check_ply(rnd: Round, move: Move, seat: int | None, sent: object, ply: int, game: str) -> None:
+    """Refuse ``move`` sent at move count ``sent`` when the ``game`` (a round or a match
+    whose round is ``rnd``) is at ``ply`` (see :class:`~chickenfoot.errors.StaleMoveError`)."""
+    kind = type(move)
+    if kind is not Play and kind is not Draw and kind is not Pass:
+        raise TypeError(f"a move is a Play, Draw or Pass, not {move!r}")
+    if type(sent) is not int:
+        raise TypeError(f"ply is an int, the move count the move was sent at, not {sent!r}")
+    if seat is not None:
+        check_seat(seat, rnd.players)
+    if sent != ply:
+        raise StaleMoveError(move, rnd.to_move if seat is None else seat, sent, ply, game)
 
 
 def _place_tiles(tiles: list[Tile], owner: str, where: dict[Tile, str], n: int) -> int:

@@ -50,7 +50,8 @@ class RoundView(TableShown):
     """A round as seat :attr:`seat` sees it (hidden information left out).
 
     Made by :meth:`Round.view <chickenfoot.Round.view>` (or :meth:`Match.view
-    <chickenfoot.Match.view>`), never by calling the class.
+    <chickenfoot.Match.view>`), or rebuilt from its JSON by :meth:`from_json`, never by
+    calling the class.
 
     >>> from chickenfoot import PRESETS, Round
     >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
@@ -132,6 +133,16 @@ class RoundView(TableShown):
     def players(self) -> int:
         """How many seats play."""
         return len(self.hand_counts)
+
+    @property
+    def ply(self) -> int:
+        """How many moves the round has had (:attr:`Round.ply <chickenfoot.Round.ply>`):
+        a client sends it back with its move, so that the server can refuse a move sent
+        for a position that is gone (:meth:`Round.apply <chickenfoot.Round.apply>`).
+
+        .. versionadded:: 0.2
+        """
+        return self._length
 
     @property
     def dealt_for(self) -> Tile:
@@ -241,6 +252,61 @@ class RoundView(TableShown):
 
         return dumps(self.to_dict())
 
+    @classmethod
+    def from_dict(cls, data: object) -> RoundView:
+        """The view that :meth:`to_dict` wrote, rebuilt: equal to it, with the same legal
+        moves, and ready for a bot or for :meth:`sample_state`.
+
+        A client that gets its view as JSON from a server can rebuild it and play it with
+        the library's bots, or work out the same facts the server shows. Every field is
+        checked; the table is replayed from the history, and the fields that follow from
+        the others (the table, the obligation, the drawn tile, the legal moves) must be
+        the ones the view gives. What the seat cannot see is not in the JSON, so it is
+        taken on trust: a sample is drawn among the deals that fit the history.
+
+        >>> from chickenfoot import PRESETS, Round, RoundView
+        >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=5)
+        >>> rnd = rnd.apply(rnd.legal_moves()[0])
+        >>> view = rnd.view(1)
+        >>> RoundView.from_dict(view.to_dict()) == view
+        True
+
+        Raises:
+            ViewError: ``data`` is not a round view: a key missing or unknown, a value of
+                the wrong type or out of range, another format, version or kind, or
+                fields that disagree; the message names the field.
+
+        .. versionadded:: 0.2
+        """
+        from ._wire import round_view_from_dict
+
+        return round_view_from_dict(data)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> RoundView:
+        """The view that :meth:`to_json` wrote, rebuilt (see :meth:`from_dict`).
+
+        >>> import random
+        >>> from chickenfoot import PRESETS, Round, RoundView
+        >>> from chickenfoot.bots import level
+        >>> rnd = Round.deal(PRESETS["classic"], 3, seed=2)
+        >>> text = rnd.view(0).to_json()  # what a server sends seat 0
+        >>> view = RoundView.from_json(text)  # what its client rebuilds
+        >>> view == rnd.view(0), view.legal_moves() == rnd.legal_moves()
+        (True, True)
+        >>> level(1).choose(view, random.Random(0))  # seat 0 searches for 9-9 (R6)
+        Draw()
+
+        Raises:
+            ViewError: ``text`` is not JSON, is not UTF-8, is longer than 2 MiB, or is
+                not a round view (as for :meth:`from_dict`).
+
+        .. versionadded:: 0.2
+        """
+        from ._wire import parse_view, round_view_from_dict
+
+        return round_view_from_dict(parse_view(text))
+
     def __repr__(self) -> str:
         state = "over" if self.to_move is None else f"seat {self.to_move} to move"
         return (
@@ -253,7 +319,8 @@ class RoundView(TableShown):
 class MatchView:
     """A match as seat :attr:`seat` sees it: the scores so far and its view of the round.
 
-    Made by :meth:`Match.view <chickenfoot.Match.view>`.
+    Made by :meth:`Match.view <chickenfoot.Match.view>`, or rebuilt from its JSON by
+    :meth:`from_json`.
 
     .. versionadded:: 0.1
     """
@@ -272,6 +339,12 @@ class MatchView:
     is_over: bool
     #: The seat's view of the current round.
     round: RoundView
+    #: How many moves the whole match has had (:attr:`Match.ply
+    #: <chickenfoot.Match.ply>`): a client sends it back with its move, so that the
+    #: server can refuse a move sent for a position that is gone.
+    #:
+    #: .. versionadded:: 0.2
+    ply: int
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -313,6 +386,41 @@ class MatchView:
         from ._wire import dumps
 
         return dumps(self.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: object) -> MatchView:
+        """The view that :meth:`to_dict` wrote, rebuilt and equal to it: the scores, and
+        the round's view as :meth:`RoundView.from_dict` rebuilds it. The totals, the
+        standings and the winners must be the ones the results give (R21, R22).
+
+        Raises:
+            ViewError: ``data`` is not a match view; the message names the field.
+
+        .. versionadded:: 0.2
+        """
+        from ._wire import match_view_from_dict
+
+        return match_view_from_dict(data)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> MatchView:
+        """The view that :meth:`to_json` wrote, rebuilt (see :meth:`from_dict`).
+
+        >>> from chickenfoot import PRESETS, Match, MatchView
+        >>> match = Match.new(PRESETS["chickie-duel"], 2, seed=5)
+        >>> view = MatchView.from_json(match.view(1).to_json())
+        >>> view == match.view(1), view.ply, view.round.legal_moves()
+        (True, 0, [])
+
+        Raises:
+            ViewError: ``text`` is not JSON, is not UTF-8, is longer than 2 MiB, or is
+                not a match view (as for :meth:`from_dict`).
+
+        .. versionadded:: 0.2
+        """
+        from ._wire import match_view_from_dict, parse_view
+
+        return match_view_from_dict(parse_view(text))
 
     def __repr__(self) -> str:
         return (
@@ -395,4 +503,5 @@ def match_view(match: Match, seat: int) -> MatchView:
         match.round_index,
         match.is_over,
         round_view(match.round, seat),
+        match.ply,
     )

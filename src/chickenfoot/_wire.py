@@ -8,20 +8,55 @@ that seat the same bytes. Tiles, moves, placements and open ends are written in 
 notation (``9-4``, ``9-4@9-9``, ``draw``, ``@9-4``). The format is described by
 ``schemas/view.schema.json`` (JSON Schema 2020-12, ``chickenfoot.schema("view")``) and carries
 its own version.
+
+The JSON holds the whole view, its public history included, so
+:meth:`RoundView.from_dict <chickenfoot.RoundView.from_dict>` and
+:meth:`MatchView.from_dict <chickenfoot.MatchView.from_dict>` rebuild a view equal to the
+one written: every field is checked, the table is replayed from the history, and the
+fields that follow from the others (the table, the obligation, the legal moves, the
+standings) must be the ones the rebuilt view gives.
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from ._records import rules_record
+from ._engine import Ending, Outcome
+from ._moves import Draw, Move, Play
+from ._notation import parse_move
+from ._records import (
+    _describe,
+    _parse_constant,
+    _parse_int,
+    _parse_object,
+    _shown,
+    _UnreadableError,
+    read_rules,
+    rules_record,
+)
+from ._round import _linked
+from ._rules import Rules
+from ._scoring import standings
+from ._shown import table_of
+from ._table import Origin, Placement, TableState
+from ._tiles import TILES, Tile, set_length
+from .errors import ChickenFootError, RecordError, ViewError
 
 if TYPE_CHECKING:
-    from ._engine import Outcome
     from ._views import MatchView, RoundView
 
-__all__ = ["VIEW_FORMAT", "VIEW_VERSION", "dumps", "match_view_dict", "round_view_dict"]
+__all__ = [
+    "VIEW_FORMAT",
+    "VIEW_VERSION",
+    "dumps",
+    "match_view_dict",
+    "match_view_from_dict",
+    "parse_view",
+    "round_view_dict",
+    "round_view_from_dict",
+]
 
 #: The value of a view's ``"format"`` key.
 VIEW_FORMAT: Final = "chickenfoot-view"
@@ -88,6 +123,25 @@ def _round_body(view: RoundView) -> _Json:
             for e in view.history
         ],
         "outcome": _outcome(view.outcome),
+        "ply": view.ply,
+        "position": _position(view),
+    }
+
+
+def _position(view: RoundView) -> _Json | None:
+    """The position a round was set up from (Round.from_position), as the view sees it."""
+    from ._views import start_drawn_tile
+
+    origin = table_of(view).origin
+    if origin is None:
+        return None
+    drawn = start_drawn_tile(view)
+    return {
+        "layout": len(origin.placements),
+        "round_double": str(TILES[origin.double]),
+        "lead": None if origin.lead < 0 else origin.lead,
+        "draws": origin.draws,
+        "drawn": None if drawn is None else str(drawn),
     }
 
 
@@ -129,5 +183,431 @@ def match_view_dict(view: MatchView) -> _Json:
             for s in view.standings
         ],
         "winners": [s.seat for s in view.standings if s.place == 1] if view.is_over else [],
+        "ply": view.ply,
         "round": _round_body(view.round),
     }
+
+
+# -- reading views back -------------------------------------------------------------------
+
+#: The longest view text read, in bytes of UTF-8 (a game record's limit).
+MAX_TEXT: Final = 2 * 1024 * 1024
+#: The most seats a view has (as in a game record).
+MAX_PLAYERS: Final = 100
+_HEADER: Final = ("format", "version", "kind", "variant", "rules")
+_ROUND_KEYS: Final = (
+    "seat", "players", "hand", "hand_counts", "boneyard_count", "to_move", "round_double",
+    "dealt_for", "first", "table", "obligation", "pending_double", "drawn_tile", "legal_moves",
+    "history", "outcome", "ply", "position",
+)  # fmt: skip
+_MATCH_KEYS: Final = (
+    "seat", "players", "round_number", "round_count", "is_over", "to_move", "results",
+    "totals", "standings", "winners", "ply", "round",
+)  # fmt: skip
+
+
+def _fail(path: str, message: str) -> NoReturn:
+    raise ViewError(f"{path}: {message}" if path else message)
+
+
+def _at(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _object(value: object, path: str, keys: tuple[str, ...]) -> dict[str, Any]:
+    """``value`` checked to be an object with exactly ``keys``."""
+    where = path or "the view"
+    if not isinstance(value, dict):
+        _fail(where, f"expected an object, got {_describe(value)}")
+    for key in value:
+        if key not in keys:
+            shown = _shown(key) if isinstance(key, str) else _describe(key)
+            _fail(where, f"unknown key {shown}")
+    for key in keys:
+        if key not in value:
+            _fail(where, f"missing key {_shown(key)}")
+    return value
+
+
+def _array(value: object, path: str) -> list[Any]:
+    if not isinstance(value, list):
+        _fail(path, f"expected an array, got {_describe(value)}")
+    return value
+
+
+def _items(value: object, path: str, read: Callable[[object, str], Any]) -> list[Any]:
+    return [read(item, f"{path}[{k}]") for k, item in enumerate(_array(value, path))]
+
+
+def _int(value: object, path: str, low: int = 0, high: int | None = None) -> int:
+    """An integer from ``low`` to ``high`` (no bound when ``None``)."""
+    if type(value) is not int:
+        _fail(path, f"expected an integer, got {_describe(value)}")
+    if value < low or (high is not None and value > high):
+        bounds = f"from {low} to {high}" if high is not None else f"of {low} or more"
+        _fail(path, f"expected an integer {bounds}, got {_describe(value)}")
+    return value
+
+
+def _nullable(read: Callable[[object, str], Any]) -> Callable[[object, str], Any]:
+    return lambda value, path: None if value is None else read(value, path)
+
+
+def _bool(value: object, path: str) -> bool:
+    if not isinstance(value, bool):
+        _fail(path, f"expected true or false, got {_describe(value)}")
+    return value
+
+
+def _text(value: object, path: str) -> str:
+    if not isinstance(value, str):
+        _fail(path, f"expected a string, got {_describe(value)}")
+    if len(value) > 40:
+        _fail(path, f"{_shown(value)} is too long for a tile or a move")
+    return value
+
+
+class _Reader:
+    """Reads the fields of one view whose set is double-``n``, of ``players`` seats."""
+
+    def __init__(self, n: int, players: int) -> None:
+        self.n = n
+        self.players = players
+
+    def seat(self, value: object, path: str) -> int:
+        return _int(value, path, 0, self.players - 1)
+
+    def tile(self, value: object, path: str) -> Tile:
+        text = _text(value, path)
+        try:
+            tile = Tile.parse(text)
+        except ValueError as exc:
+            _fail(path, str(exc))
+        if tile.high > self.n:
+            _fail(path, f"{tile} is not a tile of the double-{self.n} set")
+        return tile
+
+    def double(self, value: object, path: str) -> Tile:
+        tile = self.tile(value, path)
+        if not tile.is_double:
+            _fail(path, f"expected a double, got {tile}")
+        return tile
+
+    def move(self, value: object, path: str) -> Move:
+        text = _text(value, path)
+        try:
+            return parse_move(text)
+        except ChickenFootError as exc:
+            _fail(path, str(exc))
+
+    def outcome(self, value: object, path: str) -> Outcome | None:
+        if value is None:
+            return None
+        obj = _object(value, path, ("ending", "winner", "scores"))
+        endings = {e.value: e for e in Ending}
+        ending = obj["ending"]
+        if not isinstance(ending, str) or ending not in endings:
+            names = ", ".join(json.dumps(e) for e in endings)
+            _fail(_at(path, "ending"), f"expected one of {names}, got {_describe(ending)}")
+        scores = self.scores(obj["scores"], _at(path, "scores"))
+        return Outcome(endings[ending], self.seat(obj["winner"], _at(path, "winner")), scores)
+
+    def scores(self, value: object, path: str) -> tuple[int, ...]:
+        scores = tuple(_items(value, path, _int))
+        if len(scores) != self.players:
+            _fail(path, f"expected {self.players} scores, one a seat, got {len(scores)}")
+        return scores
+
+
+def _rules(data: dict[str, Any]) -> Rules:
+    try:
+        rules = read_rules(data["rules"])
+    except RecordError as exc:
+        raise ViewError(str(exc)) from exc.__cause__
+    if data["variant"] != rules.name:
+        _fail(
+            "variant", f"{_describe(data['variant'])} is not the name of the rules, {rules.name!r}"
+        )
+    return rules
+
+
+def _read_header(data: object, kind: str, keys: tuple[str, ...]) -> tuple[dict[str, Any], Rules]:
+    """The view's object and rules, its header checked: format, version and kind."""
+    if not isinstance(data, dict):
+        raise ViewError(f"a view is a JSON object, not {_describe(data)}")
+    if "format" not in data:
+        raise ViewError(f'not a chickenfoot view: no "format" key (expected {_shown(VIEW_FORMAT)})')
+    if data["format"] != VIEW_FORMAT:
+        raise ViewError(
+            f"not a chickenfoot view: format is {_describe(data['format'])}, "
+            f"expected {_shown(VIEW_FORMAT)}"
+        )
+    version = data.get("version")
+    if type(version) is not int or version != VIEW_VERSION:
+        raise ViewError(
+            f"view version {_describe(version)} is not supported: this version of "
+            f"chickenfoot reads version {VIEW_VERSION} views"
+        )
+    if data.get("kind") != kind:
+        other = "MatchView" if kind == "round" else "RoundView"
+        _fail(
+            "kind",
+            f"expected {_shown(kind)}, got {_describe(data.get('kind'))}"
+            + (
+                f" (read it with {other}.from_json)"
+                if data.get("kind") in ("round", "match")
+                else ""
+            ),
+        )
+    obj = _object(data, "", _HEADER + keys)
+    return obj, _rules(obj)
+
+
+def _players(obj: dict[str, Any], path: str, rules: Rules) -> tuple[int, int]:
+    """The number of seats and N of the double-N set."""
+    players = _int(obj["players"], _at(path, "players"), 2, MAX_PLAYERS)
+    try:
+        return players, rules.set_size(players)
+    except ChickenFootError as exc:
+        _fail(_at(path, "players"), str(exc))
+
+
+def _agree(written: dict[str, Any], derived: dict[str, Any], path: str) -> None:
+    """Every field the rebuilt view gives, as it was written; else the first that differs,
+    as deep as it can be named."""
+    for key, value in derived.items():
+        where, got, expected = _difference(_at(path, key), written[key], value)
+        if where:
+            shown = dumps({"": expected})[4:-1]
+            if len(shown) > 80:
+                shown = shown[:80] + "..."
+            _fail(
+                where,
+                f"{_describe(got)} does not follow from the rest of the view, which gives {shown}",
+            )
+
+
+def _difference(path: str, got: object, expected: object) -> tuple[str, object, object]:
+    """``(path, got, expected)`` at the first place where the values differ, or
+    ``("", None, None)`` where they are equal."""
+    if got == expected and type(got) is type(expected):
+        return "", None, None
+    if isinstance(got, dict) and isinstance(expected, dict) and got.keys() == expected.keys():
+        for key in expected:
+            found = _difference(_at(path, key), got[key], expected[key])
+            if found[0]:
+                return found
+    if isinstance(got, list) and isinstance(expected, list) and len(got) == len(expected):
+        for k, (a, b) in enumerate(zip(got, expected, strict=True)):
+            found = _difference(f"{path}[{k}]", a, b)
+            if found[0]:
+                return found
+    return path, got, expected
+
+
+def round_view_from_dict(data: object) -> RoundView:
+    """The round view a dict of JSON values describes (see :meth:`RoundView.from_dict`)."""
+    obj, rules = _read_header(data, "round", _ROUND_KEYS)
+    return _read_round(obj, rules, "")
+
+
+def match_view_from_dict(data: object) -> MatchView:
+    """The match view a dict of JSON values describes (see :meth:`MatchView.from_dict`)."""
+    from ._views import MatchView
+
+    obj, rules = _read_header(data, "match", _MATCH_KEYS)
+    players, n = _players(obj, "", rules)
+    read = _Reader(n, players)
+    seat = read.seat(obj["seat"], "seat")
+    number = _int(obj["round_number"], "round_number", 1)
+    results = tuple(_items(obj["results"], "results", read.scores))
+    body = _object(obj["round"], "round", _ROUND_KEYS)
+    rnd = _read_round(body, rules, "round")
+    if rnd.players != players:
+        _fail("players", f"{players} seats, but the round has {rnd.players}")
+    if rnd.seat != seat:
+        _fail("seat", f"the view is of seat {seat}, but its round's view is of seat {rnd.seat}")
+    is_over = _bool(obj["is_over"], "is_over")
+    if is_over and not rnd.is_over:
+        _fail("is_over", "the match is over, but its round is not")
+    ply = _int(obj["ply"], "ply", rnd.ply)
+    view = MatchView(
+        rules, seat, results, standings(results, players, rules.tie_break), number - 1,
+        is_over, rnd, ply,
+    )  # fmt: skip
+    derived = match_view_dict(view)
+    del derived["round"]
+    _agree(obj, derived, "")
+    return view
+
+
+def _read_round(obj: dict[str, Any], rules: Rules, path: str) -> RoundView:
+    """A round view from its fields (``path`` is where they are, ``""`` or ``"round"``)."""
+    from ._views import RoundView
+
+    def at(key: str) -> str:
+        return _at(path, key)
+
+    players, n = _players(obj, path, rules)
+    read = _Reader(n, players)
+    seat = read.seat(obj["seat"], at("seat"))
+    hand = _items(obj["hand"], at("hand"), read.tile)
+    if hand != sorted(set(hand), key=lambda t: t.index):
+        _fail(at("hand"), "each tile is listed once, in tile-set order")
+    counts = tuple(_items(obj["hand_counts"], at("hand_counts"), _int))
+    if len(counts) != players:
+        _fail(at("hand_counts"), f"expected {players} counts, one a seat, got {len(counts)}")
+    if counts[seat] != len(hand):
+        _fail(
+            at("hand_counts"), f"seat {seat} holds {len(hand)} tiles (its hand), not {counts[seat]}"
+        )
+    boneyard = _int(obj["boneyard_count"], at("boneyard_count"))
+    to_move = _nullable(read.seat)(obj["to_move"], at("to_move"))
+    double = read.double(obj["round_double"], at("round_double"))
+    dealt = read.double(obj["dealt_for"], at("dealt_for"))
+    first = read.seat(obj["first"], at("first"))
+    outcome = read.outcome(obj["outcome"], at("outcome"))
+    if (outcome is None) == (to_move is None):
+        _fail(at("to_move"), "a seat while the round goes on, null once it is over (an outcome)")
+
+    # The history: (seat, move, drawn) of every move, a tile only for this seat's draws.
+    history: list[tuple[int, Move, Tile | None]] = []
+    for k, value in enumerate(_array(obj["history"], at("history"))):
+        where = f"{at('history')}[{k}]"
+        entry = _object(value, where, ("seat", "move", "drawn"))
+        mover = read.seat(entry["seat"], _at(where, "seat"))
+        move = read.move(entry["move"], _at(where, "move"))
+        drawn = _nullable(read.tile)(entry["drawn"], _at(where, "drawn"))
+        if (drawn is not None) != (mover == seat and type(move) is Draw):
+            _fail(_at(where, "drawn"), f"a tile for the draws of seat {seat}, whose view this "
+                  f"is, and null for every other move")  # fmt: skip
+        history.append((mover, move, drawn))
+    if _int(obj["ply"], at("ply")) != len(history):
+        _fail(at("ply"), f"{obj['ply']} moves, but the history holds {len(history)}")
+
+    # The table: the position's tiles, if any, then every play of the history.
+    table_obj = _object(obj["table"], at("table"), ("placements", "open_ends"))
+    written = _array(table_obj["placements"], at("table.placements"))
+    start: tuple[int | None, int, Tile] | None = None
+    mine: list[Tile] = []
+    count = 0
+    plays: list[tuple[Placement, str]] = []
+    if obj["position"] is not None:
+        where = at("position")
+        position = _object(
+            obj["position"], where, ("layout", "round_double", "lead", "draws", "drawn")
+        )
+        count = _int(position["layout"], _at(where, "layout"), 0, len(written))
+        for k in range(count):
+            pw = f"{at('table.placements')}[{k}]"
+            placed = _object(written[k], pw, ("move", "tile", "onto", "seat"))
+            if placed["seat"] is not None:
+                _fail(
+                    _at(pw, "seat"), "null for the tiles of the position the round was set up from"
+                )
+            tile = read.tile(placed["tile"], _at(pw, "tile"))
+            onto = _nullable(read.tile)(placed["onto"], _at(pw, "onto"))
+            plays.append((Placement(tile, onto, None), pw))
+        draws = _int(position["draws"], _at(where, "draws"))
+        lead = _nullable(read.seat)(position["lead"], _at(where, "lead"))
+        shown = _nullable(read.tile)(position["drawn"], _at(where, "drawn"))
+        mover = history[0][0] if history else to_move
+        if (shown is not None) != (draws > 0 and mover == seat):
+            _fail(_at(where, "drawn"), f"the tile seat {seat} drew before the position, if it "
+                  f"was drawing then, else null")  # fmt: skip
+        if shown is not None:
+            mine.append(shown)
+        start = (lead, draws, read.double(position["round_double"], _at(where, "round_double")))
+    elif rules.start == "centre":
+        plays.append((Placement(double, None, None), at("table.placements[0]")))
+    for k, (mover, move, _) in enumerate(history):
+        if type(move) is Play:
+            plays.append((Placement(move.tile, move.onto, mover), f"{at('history')}[{k}].move"))
+    table = TableState.empty(n, double.index, dealt.index)
+    for placement, where in plays:
+        table = _played(table, placement, rules, where)
+    origin = None
+    if start is not None:
+        lead, draws, then = start
+        kept = tuple(p for p, _ in plays[:count])
+        origin = Origin(kept, -1 if lead is None else lead, draws, then.index)
+        table = table.with_origin(origin)
+    if not table.placed and table.double != double.index:
+        _fail(at("round_double"), f"the table's round double is {TILES[table.double]}")
+    if any(table.on >> t.index & 1 for t in hand):
+        _fail(at("hand"), "a tile of the hand is on the table")
+    if sum(counts) + boneyard + len(plays) != set_length(n):
+        _fail(at("boneyard_count"), f"the hands, the boneyard and the table hold "
+              f"{sum(counts) + boneyard + len(plays)} tiles, but the double-{n} set has "
+              f"{set_length(n)}")  # fmt: skip
+
+    # The turn: the draws the seat to move made in it (R13).
+    turn_draws = 0
+    if outcome is None:
+        for _, move, _ in reversed(history):
+            if type(move) is not Draw:
+                break
+            turn_draws += 1
+        if turn_draws == len(history) and origin is not None:
+            turn_draws += origin.draws
+    mine += [d for _, _, d in history if d is not None]
+    view = RoundView(
+        rules, seat, tuple(hand), counts, boneyard, to_move, double, first, outcome,
+        moves=_linked((s, m) for s, m, _ in history), mine=tuple(mine), length=len(history),
+        table=table, turn_draws=turn_draws,
+    )  # fmt: skip
+    drawn_tile = view.drawn_tile
+    if drawn_tile is not None and drawn_tile not in view.hand:
+        _fail(at("hand"), f"seat {seat} drew {drawn_tile} this turn, but its hand does not hold it")
+    _agree(obj, _round_body(view), path)
+    return view
+
+
+def _played(table: TableState, placement: Placement, rules: Rules, where: str) -> TableState:
+    """The table after ``placement``, which must follow the placement rules (R1-R10)."""
+    tile, onto = placement.tile, placement.onto
+    if table.on >> tile.index & 1:
+        _fail(where, f"{tile} is on the table already")
+    if onto is None:
+        if table.placed:
+            _fail(where, f"{tile} is played onto nothing, but the round double "
+                  f"{TILES[table.double]} is on the table (R4)")  # fmt: skip
+        if not tile.is_double or tile.index > table.dealt:
+            _fail(
+                where, f"the round double is a double up to {TILES[table.dealt]}, not {tile} (R6)"
+            )
+        return table.with_round_double(rules.opening_toes, tile.index)
+    refusal = table.refusal(tile, onto, rules.opening_toes)
+    if refusal is not None:
+        reason, rule = refusal
+        _fail(where, f"{tile}@{onto}: {reason} ({rule})")
+    return table.after(tile.index, onto.index, rules.toes_per_double, rules.first_foot_required)
+
+
+def parse_view(text: object) -> object:
+    """The JSON value of a view's text, within the size limit; a ViewError if not JSON."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_TEXT:
+            raise ViewError(f"a view is at most {MAX_TEXT} bytes, not {len(text)}")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise ViewError(f"a view is UTF-8 text: {exc}") from exc
+    elif isinstance(text, str):
+        if len(text) > MAX_TEXT or len(text.encode("utf-8", "surrogatepass")) > MAX_TEXT:
+            raise ViewError(f"a view is at most {MAX_TEXT} bytes of UTF-8")
+    else:
+        raise ViewError(f"a view is JSON text (str or bytes), not {_describe(text)}")
+    try:
+        return json.loads(
+            text,
+            parse_int=_parse_int,
+            parse_constant=_parse_constant,
+            object_pairs_hook=_parse_object,
+        )
+    except _UnreadableError as exc:
+        raise ViewError(f"not JSON: {exc}") from None
+    except RecursionError as exc:
+        raise ViewError("not a view: arrays or objects nested too deeply") from exc
+    except (ValueError, TypeError) as exc:  # JSONDecodeError is a ValueError
+        raise ViewError(f"not JSON: {exc}") from exc

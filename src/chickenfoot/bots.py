@@ -15,7 +15,8 @@ Four bots come with the library:
 :func:`level` hands out five of them as a ladder of opponents, from random to the
 strongest tree search, for apps that offer "easy" to "hard".
 
-:func:`play_round` and :func:`play_match` seat bots at a table and play to the end:
+:func:`play_round` and :func:`play_match` seat bots at a table and play to the end;
+:func:`play_until` lets the bots of a table with people at it move until a person is due:
 
 >>> from chickenfoot import PRESETS
 >>> from chickenfoot.bots import GreedyPlayer, RandomPlayer, play_match
@@ -33,15 +34,15 @@ import math
 import random
 import time
 import warnings
-from collections.abc import Sequence
-from typing import Any, Final, Literal, Protocol, runtime_checkable
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, Literal, Protocol, overload, runtime_checkable
 
 import attrs
 
 from ._engine import State
 from ._match import Match
-from ._moves import Draw, Move, Pass, Play
-from ._round import Round, apply_unchecked, state_of
+from ._moves import Draw, Event, Move, Pass, Play
+from ._round import Round, apply_unchecked, check_seat, state_of
 from ._rules import Rules
 from ._scoring import hand_score
 from ._shown import table_of
@@ -60,6 +61,7 @@ __all__ = [
     "level",
     "play_match",
     "play_round",
+    "play_until",
 ]
 
 
@@ -741,6 +743,83 @@ def play_match(rules: Rules, players: Sequence[Player], *, seed: int) -> Match:
         move: object = bot.choose(rnd.view(seat), rng)
         match = match.apply(_checked(rnd, bot, seat, move))
     return match
+
+
+@overload
+def play_until(
+    game: Round, bots: Mapping[int, Player], rng: random.Random
+) -> tuple[Round, tuple[Event, ...]]: ...
+@overload
+def play_until(
+    game: Match, bots: Mapping[int, Player], rng: random.Random
+) -> tuple[Match, tuple[Event, ...]]: ...
+def play_until(
+    game: Round | Match, bots: Mapping[int, Player], rng: random.Random
+) -> tuple[Round | Match, tuple[Event, ...]]:
+    """Let the bots move until a seat without one is to move, or the game is over.
+
+    For a table where people and bots sit together: a server applies a person's move,
+    then hands the game to ``play_until``, which plays every bot whose turn follows and
+    returns the game and the moves the bots made, for the server to send to the people.
+    It stops as soon as a seat without a bot is to move, when the round (for a
+    :class:`~chickenfoot.Round`) or the match (for a :class:`~chickenfoot.Match`) is over,
+    and between the rounds of a dealt match (:attr:`Match.awaiting_deal
+    <chickenfoot.Match.awaiting_deal>`). A match goes on into its next rounds: the moves
+    may span rounds, and ``len(moves)`` is always the rise of :attr:`Match.ply
+    <chickenfoot.Match.ply>`.
+
+    The bot of seat ``s`` is ``bots[s]``; on every turn of ``s`` it is given only the
+    view of ``s`` and ``rng``, as in :func:`play_round`.
+
+    Args:
+        game: the round or match to play on from; it is left as it is.
+        bots: the bot of each seat that has one, by seat.
+        rng: the random source handed to every bot.
+
+    Returns:
+        The game after the bots' moves (the same type as ``game``), and those moves as
+        every seat sees them, the first first: an :class:`~chickenfoot.Event` each, whose
+        draws show no tile.
+
+    Raises:
+        ValueError: a key of ``bots`` is not a seat of ``game``.
+        TypeError: a bot is not a :class:`Player`, or its move is not a move.
+        IllegalMoveError: a bot chose a move the rules do not allow; the message names
+            the bot, the seat and the rule.
+
+    >>> import random
+    >>> from chickenfoot import PRESETS, Match
+    >>> from chickenfoot.bots import GreedyPlayer, play_until
+    >>> match = Match.new(PRESETS["classic"], 3, seed=42)  # a person at seat 0
+    >>> match = match.apply(match.legal_moves()[0], seat=0)
+    >>> bots = {1: GreedyPlayer(), 2: GreedyPlayer()}
+    >>> match, moves = play_until(match, bots, random.Random(0))
+    >>> [f"seat {e.seat}: {e.move}" for e in moves], match.to_move, match.ply
+    (['seat 1: 9-3@9-9', 'seat 2: 9-6@9-9'], 0, 3)
+
+    .. versionadded:: 0.2
+    """
+    players = game.players
+    for key, player in bots.items():
+        check_seat(key, players, "a key of bots")
+        if not isinstance(player, Player):
+            raise TypeError(
+                f"the player of seat {key} is {player!r}, which has no name and choose(view, rng)"
+            )
+    played: list[Event] = []
+    while True:
+        rnd = _round_of(game)
+        seat = rnd.to_move
+        if seat is None or seat not in bots:
+            return game, tuple(played)
+        bot = bots[seat]
+        move = _checked(rnd, bot, seat, bot.choose(rnd.view(seat), rng))
+        game = game.apply(move)
+        played.append(Event(seat, move))
+
+
+def _round_of(game: Round | Match) -> Round:
+    return game.round if isinstance(game, Match) else game
 
 
 def _check_players(players: Sequence[Player], seats: int | None) -> None:

@@ -8,7 +8,10 @@ Every error is a :class:`ChickenFootError`; those caused by a bad value are also
 * :class:`DealError`: an explicit deal that is not the whole set exactly once.
 * :class:`InvalidMoveError`: text that is not a move in the move notation.
 * :class:`IllegalMoveError`: a well-formed move that the rules do not allow now.
+* :class:`StaleMoveError`: a move sent for another position than the game's (a
+  doubled message, or one overtaken by another move).
 * :class:`RecordError`: a game record that cannot be read, or whose moves do not replay.
+* :class:`ViewError`: a view's JSON that cannot be read back into a view.
 * :class:`PositionError`: text that is not a position, or a position no game could reach.
 * :class:`SimulationError`: a simulation whose worker processes could not run.
 
@@ -32,6 +35,8 @@ __all__ = [
     "RecordError",
     "RulesError",
     "SimulationError",
+    "StaleMoveError",
+    "ViewError",
 ]
 
 
@@ -119,6 +124,52 @@ class IllegalMoveError(ChickenFootError, ValueError):
         return (type(self), (self.move, self.seat, self.reason, self.rule))
 
 
+class StaleMoveError(IllegalMoveError):
+    """A move sent for another position than the game's: its ``ply`` is not the game's.
+
+    :meth:`Round.apply <chickenfoot.Round.apply>` and :meth:`Match.apply
+    <chickenfoot.Match.apply>` take the :attr:`~chickenfoot.Match.ply` the client saw with
+    ``ply=``; when another move came first (a message sent twice, or one overtaken by a
+    bot's move), the move answers a position that is gone, and it is refused, naming both
+    counts:
+
+    >>> from chickenfoot import PRESETS, Match, Play, Tile
+    >>> match = Match.new(PRESETS["classic"], 3, seed=42)
+    >>> match = match.apply(Play(Tile(9, 9)), seat=0, ply=0)
+    >>> match.apply(Play(Tile(9, 9)), seat=0, ply=0)
+    Traceback (most recent call last):
+      ...
+    chickenfoot.errors.StaleMoveError: seat 0 cannot place 9-9: it was sent at move 0, but the
+    match is at move 1 now (R11)
+
+    It is an :class:`IllegalMoveError` (its :attr:`~IllegalMoveError.rule` is ``"R11"``:
+    one move a turn), so code that handles refused moves handles it too.
+
+    .. versionadded:: 0.2
+    """
+
+    def __init__(self, move: Move, seat: int | None, sent: int, ply: int, game: str) -> None:
+        reason = f"it was sent at move {sent}, but the {game} is at move {ply} now"
+        super().__init__(move, seat, reason, "R11")
+        #: The move count the move was sent at.
+        self.sent = sent
+        #: The game's move count when it arrived.
+        self.ply = ply
+        #: ``"round"`` or ``"match"``: the game whose count it is.
+        self.game = game
+
+    def __repr__(self) -> str:
+        return (
+            f"StaleMoveError({self.move!r}, seat={self.seat!r}, sent={self.sent!r}, "
+            f"ply={self.ply!r}, game={self.game!r})"
+        )
+
+    def __reduce__(  # type: ignore[override]
+        self,
+    ) -> tuple[type[StaleMoveError], tuple[Move, int | None, int, int, str]]:
+        return (type(self), (self.move, self.seat, self.sent, self.ply, self.game))
+
+
 def _sentence(move: Move, seat: int | None, reason: str, rule: str) -> str:
     """``seat 0 cannot play 5-1 onto 1-0: the toes of 4-4 come first (R9)``."""
     from ._moves import Play
@@ -187,4 +238,20 @@ class PositionError(ChickenFootError, ValueError):
     It is the only error reading a position raises.
 
     .. versionadded:: 0.1
+    """
+
+
+class ViewError(ChickenFootError, ValueError):
+    """A view's JSON that cannot be read back into a view (see :meth:`RoundView.from_json
+    <chickenfoot.RoundView.from_json>` and :meth:`MatchView.from_json
+    <chickenfoot.MatchView.from_json>`).
+
+    Raised for text that is not JSON, a field missing, of the wrong type or out of range,
+    an unknown key, another format, version or kind, and for fields that disagree with
+    each other: a table, an obligation or legal moves that the history does not give. The
+    message names the field by its JSON path:
+
+    ``round.hand[2]: expected a string, got 12``
+
+    .. versionadded:: 0.2
     """
