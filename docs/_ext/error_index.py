@@ -203,6 +203,8 @@ def _name(node: ast.expr) -> str:
         return _name(node.left)  # {len(words) - 1}
     if isinstance(node, ast.Call):
         func = node.func
+        if isinstance(func, ast.Name) and func.id == "a_number" and node.args:
+            return f"a {_name(node.args[0])}"  # "an 8": the article and the number
         if isinstance(func, ast.Name) and func.id == "len" and node.args:
             counted = _name(node.args[0])
             return f"number of {counted}" if counted.endswith("s") else f"length of {counted}"
