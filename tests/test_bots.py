@@ -36,6 +36,7 @@ from chickenfoot.bots import (
     Player,
     RandomPlayer,
     SearchPlayer,
+    TreeSearchPlayer,
     play_match,
     play_round,
     play_until,
@@ -421,3 +422,23 @@ def test_search_knobs_are_checked() -> None:
         SearchPlayer(playouts=0)
     with pytest.raises(ValueError, match="rollout"):
         SearchPlayer(rollout="smart")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "bot",
+    [RandomPlayer(), GreedyPlayer(), SearchPlayer(playouts=20), TreeSearchPlayer(playouts=20)],
+    ids=lambda bot: type(bot).__name__,
+)
+def test_a_bot_asked_out_of_turn_says_so(bot: Player) -> None:
+    """A bot asked to choose on another seat's turn or in a finished round names the seat
+    and whose turn it is (R11), instead of failing on an empty list of moves."""
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=3)
+    waiting = 1 - rnd.to_move
+    with pytest.raises(
+        ValueError, match=f"seat {waiting} has no move to choose: seat {rnd.to_move} is to move"
+    ):
+        bot.choose(rnd.view(waiting), random.Random(0))
+    over = play_round(rnd, [RandomPlayer(), RandomPlayer()], random.Random(1))
+    assert over.is_over
+    with pytest.raises(ValueError, match="seat 0 has no move to choose: the round is over"):
+        bot.choose(over.view(0), random.Random(0))

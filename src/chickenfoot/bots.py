@@ -101,9 +101,20 @@ class Player(Protocol):
         """The move to make now: one of ``view.legal_moves()``.
 
         Called only on the turn of ``view.seat``. ``rng`` is the only source of
-        randomness a player should use, so that seeded games replay exactly.
+        randomness a player should use, so that seeded games replay exactly. The bots of
+        this module raise :exc:`ValueError` when called on a view with no move to choose
+        (another seat's turn, or a finished round).
         """
         ...
+
+
+def _choices(view: RoundView) -> list[Move]:
+    """``view.legal_moves()``; a clear error where ``view.seat`` has no move to choose."""
+    moves = view.legal_moves()
+    if not moves:
+        now = "the round is over" if view.to_move is None else f"seat {view.to_move} is to move"
+        raise ValueError(f"seat {view.seat} has no move to choose: {now} (R11)")
+    return moves
 
 
 @attrs.frozen
@@ -125,7 +136,7 @@ class RandomPlayer:
 
     def choose(self, view: RoundView, rng: random.Random) -> Move:
         """A uniformly random legal move of ``view``."""
-        return rng.choice(view.legal_moves())
+        return rng.choice(_choices(view))
 
 
 @attrs.frozen
@@ -187,7 +198,7 @@ class GreedyPlayer:
 
     def choose(self, view: RoundView, rng: random.Random) -> Move:
         """The best legal move of ``view`` by the heuristic, ties broken by ``rng``."""
-        moves = view.legal_moves()
+        moves = _choices(view)
         if len(moves) == 1:
             return moves[0]
         hand = mask_of(view.hand)
@@ -290,7 +301,7 @@ class SearchPlayer:
 
     def choose(self, view: RoundView, rng: random.Random) -> Move:
         """The legal move of ``view`` with the best mean over the sampled playouts."""
-        moves = view.legal_moves()
+        moves = _choices(view)
         if len(moves) == 1:
             return moves[0]
         options = list(_distinct(view, moves).values())
@@ -462,7 +473,7 @@ class TreeSearchPlayer:
 
     def choose(self, view: RoundView, rng: random.Random) -> Move:
         """The legal move of ``view`` the search visits most."""
-        moves = view.legal_moves()
+        moves = _choices(view)
         if len(moves) == 1:
             return moves[0]
         options = _distinct(view, moves)
