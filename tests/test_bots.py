@@ -433,6 +433,7 @@ def test_a_bot_asked_out_of_turn_says_so(bot: Player) -> None:
     """A bot asked to choose on another seat's turn or in a finished round names the seat
     and whose turn it is (R11), instead of failing on an empty list of moves."""
     rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=3)
+    assert rnd.to_move is not None
     waiting = 1 - rnd.to_move
     with pytest.raises(
         ValueError, match=f"seat {waiting} has no move to choose: seat {rnd.to_move} is to move"
