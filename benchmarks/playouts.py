@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import copy
 import datetime
+import functools
 import json
 import os
 import pickle
@@ -144,6 +145,13 @@ def scaling_rules() -> list[tuple[str, Rules, int]]:
     ]
 
 
+@functools.cache
+def classic_mid_round_states() -> list[Round]:
+    """The 300 rounds of ``classic`` for 4 players whose single calls are timed, made once
+    per process."""
+    return mid_round_states(PRESETS["classic"], 4, 300)
+
+
 def mid_round_states(rules: Rules, players: int, count: int) -> list[Round]:
     """Rounds stopped half-way through, for timing single calls."""
     states = []
@@ -262,7 +270,7 @@ def run_op(request: dict[str, Any], engines: dict[str, Playout]) -> Any:
     if op == "measure":
         return measure(engines[request["engine"]], request["seconds"], request["seed"])
     if op == "calls":
-        return time_calls(mid_round_states(PRESETS["classic"], 4, 300), repeat=20)
+        return time_calls(classic_mid_round_states(), repeat=20)
     if op == "memory":
         return memory_per_state(PRESETS["classic"], 4)
     if op == "bot":
@@ -411,9 +419,15 @@ def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str
 
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in engines}
     bot_trials: dict[str, list[float]] = {b.name: [] for b in builds}
+    # Single calls are timed in every trial too, build after build, so that their figures
+    # are medians with a range like the others: one timing per build, taken once after the
+    # trials, gave whatever load the machine had at that moment, and no range to show it.
+    call_trials: dict[str, list[dict[str, float]]] = {b.name: [] for b in builds}
     for trial in range(args.trials):
         for name, go in engines.items():
             samples[name].append(go(args.seconds, 1000 * trial))
+        for build in builds:
+            call_trials[build.name].append(build.ask({"op": "calls"}))
         if args.bot_positions:
             for build in builds:
                 bot_trials[build.name].append(build.ask({"op": "bot", "count": args.bot_positions}))
@@ -447,7 +461,17 @@ def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str
     # smallest table's, that is the smallest table's moves/s over table n's.
     cost_trials = {n: per_trial(scaling[0], n) for n in scaling}
     cost = {n: statistics.median(values) for n, values in cost_trials.items()}
-    calls = {b.name: b.ask({"op": "calls"}) for b in builds}
+    calls = {
+        name: {
+            key: statistics.median(t[key] for t in trials)
+            for key in ("legal_moves_us", "apply_us")
+        }
+        | {
+            f"{key}_trials": [t[key] for t in trials]
+            for key in ("legal_moves_us", "apply_us")
+        }
+        for name, trials in call_trials.items()
+    }
     memory = {b.name: b.ask({"op": "memory"}) for b in builds}
     bot = {
         name: {"ms": statistics.median(values), "ms_trials": values}
@@ -558,18 +582,21 @@ def markdown_report(report: dict[str, Any]) -> str:
     lines += [
         "",
         (
-            "Single calls in `classic` rounds for 4 players stopped half-way (best of 20), "
-            "and the bytes one more kept position costs:"
+            "Single calls in `classic` rounds for 4 players stopped half-way (the best of 20 "
+            "repetitions in each trial, the median over the trials, and the range over the "
+            "trials), and the bytes one more kept position costs:"
         ),
         "",
-        "| build | `legal_moves()` | `apply()` | bytes per kept position |",
-        "|---|---:|---:|---:|",
+        "| build | `legal_moves()` | range | `apply()` | range | bytes per kept position |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     for build in builds:
         calls = report["mid_round_classic_4p"][build]
         memory = report["bytes_per_retained_state_classic_4p"][build]
         lines.append(
-            f"| {build} | {calls['legal_moves_us']:.1f} µs | {calls['apply_us']:.1f} µs "
+            f"| {build} | {calls['legal_moves_us']:.1f} µs "
+            f"| {spread(calls['legal_moves_us_trials'], '.1f')} "
+            f"| {calls['apply_us']:.1f} µs | {spread(calls['apply_us_trials'], '.1f')} "
             f"| {memory:,.0f} |"
         )
     peer = report["dominoes_move_generation_us"]
