@@ -615,6 +615,8 @@ class _TreeSearch:
 # -- levels -----------------------------------------------------------------------------------
 
 #: The ready-made opponents of :func:`level`, weakest first (``LEVELS[0]`` is level 1).
+#:
+#: .. versionadded:: 0.1
 LEVELS: Final[tuple[Player, ...]] = (
     RandomPlayer(name="level1"),
     GreedyPlayer(name="level2"),
