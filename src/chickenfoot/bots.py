@@ -271,7 +271,7 @@ class SearchPlayer:
     objective: Literal["margin", "win"] = attrs.field(
         default="margin", validator=attrs.validators.in_(("margin", "win"))
     )
-    #: The heuristic of greedy playouts (and of the fallback when no sample is found).
+    #: The heuristic of the greedy playouts (``rollout="greedy"``).
     greedy: GreedyPlayer = attrs.field(factory=GreedyPlayer)
     #: Whether to spend the budget by sequential halving (the better half of the
     #: candidates goes on to the next phase) rather than evenly on every candidate.
@@ -447,7 +447,7 @@ class TreeSearchPlayer:
     objective: Literal["margin", "win"] = attrs.field(
         default="margin", validator=attrs.validators.in_(("margin", "win"))
     )
-    #: The heuristic of greedy playouts (and of the fallback when no sample is found).
+    #: The heuristic of the greedy playouts (``rollout="greedy"``).
     greedy: GreedyPlayer = attrs.field(
         factory=GreedyPlayer, validator=attrs.validators.instance_of(GreedyPlayer)
     )
