@@ -63,10 +63,11 @@ def documentation(path: Path, name: str) -> str:
             if any(isinstance(t, ast.Name) and t.id == name for t in targets):
                 return _comment_above(lines, node.lineno)
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
-            if any((alias.asname or alias.name) == name for alias in node.names):
-                original = next(a.name for a in node.names if (a.asname or a.name) == name)
-                return documentation(_path(node.module, path.parent), original)
+        if not (isinstance(node, ast.ImportFrom) and node.level == 1 and node.module):
+            continue
+        for alias in node.names:
+            if (alias.asname or alias.name) == name:
+                return documentation(_path(node.module, path.parent), alias.name)
     raise AssertionError(f"{name} is neither defined nor imported in {path}")
 
 
