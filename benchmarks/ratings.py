@@ -231,7 +231,7 @@ def fit(
 RESOLUTION = 1e-4
 
 
-def seconds(value: float) -> str:
+def cpu_seconds(value: float) -> str:
     """CPU seconds per decision as the tables print them."""
     return f"{value:.4f}"
 
@@ -369,7 +369,7 @@ def four_player(deals: int, pool: Executor | None = None) -> list[str]:
     for b, bot in enumerate(bots):
         lines.append(
             f"| {bot.name} | {wins[b]:.0f} ({wins[b] / rounds:.0%}) | {penalty[b] / rounds:.1f} "
-            f"| {seconds(bot.per_decision)} |"
+            f"| {cpu_seconds(bot.per_decision)} |"
         )
     return lines
 
@@ -458,7 +458,7 @@ def versus(args: argparse.Namespace, pool: Executor | None) -> str:
         "|---|---:|---:|",
     ]
     for t in (ta, tb):
-        lines.append(f"| {t.name} | {t.decisions} | {seconds(t.per_decision)} |")
+        lines.append(f"| {t.name} | {t.decisions} | {cpu_seconds(t.per_decision)} |")
     return "\n".join(lines) + "\n"
 
 
@@ -521,7 +521,7 @@ def measure(args: argparse.Namespace, pool: Executor | None) -> str:
             if k == 5
             else (f"{ratings[k]:+.0f} ({ratings[k] - half[k]:+.0f} to {ratings[k] + half[k]:+.0f})")
         )
-        lines.append(f"| {names[k]} | {ci} | {seconds(per[k])} |")
+        lines.append(f"| {names[k]} | {ci} | {cpu_seconds(per[k])} |")
     lines += [
         "",
         "| pairing | games | first's score (95% CI) |",

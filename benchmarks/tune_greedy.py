@@ -21,6 +21,7 @@ import shlex
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import attrs
 from tune_treesearch import score
@@ -45,7 +46,8 @@ def variants(default: GreedyPlayer) -> list[tuple[str, float, GreedyPlayer]]:
     for weight, extra in WEIGHTS.items():
         base: float = getattr(default, weight)
         for value in sorted({0.0, base / 2, base * 2, *extra}):
-            out.append((weight, value, attrs.evolve(default, **{weight: value})))
+            changes: dict[str, Any] = {weight: value}
+            out.append((weight, value, attrs.evolve(default, **changes)))
     return out
 
 

@@ -62,12 +62,12 @@ def documentation(path: Path, name: str) -> str:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(isinstance(t, ast.Name) and t.id == name for t in targets):
                 return _comment_above(lines, node.lineno)
-    for node in ast.walk(tree):
-        if not (isinstance(node, ast.ImportFrom) and node.level == 1 and node.module):
+    for found in ast.walk(tree):
+        if not (isinstance(found, ast.ImportFrom) and found.level == 1 and found.module):
             continue
-        for alias in node.names:
+        for alias in found.names:
             if (alias.asname or alias.name) == name:
-                return documentation(_path(node.module, path.parent), alias.name)
+                return documentation(_path(found.module, path.parent), alias.name)
     raise AssertionError(f"{name} is neither defined nor imported in {path}")
 
 

@@ -16,9 +16,8 @@ or values they stand for (:data:`PUBLIC_SPELLING`), and any signature that still
 
 from __future__ import annotations
 
-from typing import Any
-
 import re
+from typing import Any
 
 import attrs
 from sphinx.application import Sphinx
