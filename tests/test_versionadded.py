@@ -71,9 +71,7 @@ def documentation(path: Path, name: str) -> str:
     raise AssertionError(f"{name} is neither defined nor imported in {path}")
 
 
-PUBLIC_NAMES = [
-    (module, name) for module in PUBLIC for name in _all(_source(_path(module))[0])
-]
+PUBLIC_NAMES = [(module, name) for module in PUBLIC for name in _all(_source(_path(module))[0])]
 
 
 @pytest.mark.parametrize(("module", "name"), PUBLIC_NAMES)
