@@ -222,7 +222,8 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument(
         "--bot",
         default="search",
-        help=f"the bot for --best: {', '.join(BOT_NAMES)} (default search, the strongest)",
+        help=f"the bot for --best: {', '.join(BOT_NAMES)} (default search: with level5 the "
+        "strongest, and the faster of the two)",
     )
     show.add_argument(
         "--seed", type=int, default=0, help="the random numbers of the bot (default 0)"
