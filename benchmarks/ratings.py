@@ -247,13 +247,13 @@ def svg(points: Sequence[tuple[str, float, float, float]]) -> str:
     under = len(shown) < len(points)
     lo_x = math.log10(min(shown, default=RESOLUTION)) - 0.3
     if under:
-        lo_x = min(lo_x, math.log10(RESOLUTION) - 0.3)
+        lo_x = min(lo_x, math.log10(RESOLUTION) - 0.5)
     hi_x = math.log10(max(shown, default=RESOLUTION)) + 0.3
     ys = [p[2] - p[3] for p in points] + [p[2] + p[3] for p in points]
     lo_y, hi_y = min(ys) - 50, max(ys) + 50
 
     def x(v: float) -> float:
-        at = lo_x if v < RESOLUTION else math.log10(v)
+        at = lo_x + 0.2 if v < RESOLUTION else math.log10(v)
         return pad + (at - lo_x) / (hi_x - lo_x) * (width - pad - right)
 
     def y(v: float) -> float:
@@ -280,7 +280,7 @@ def svg(points: Sequence[tuple[str, float, float, float]]) -> str:
     first = math.ceil(lo_x)
     if under:
         out.append(
-            f'<text x="{pad}" y="{height - pad + 16}" text-anchor="start">'
+            f'<text x="{x(0.0):.1f}" y="{height - pad + 16}" text-anchor="middle">'
             f"under 1e{round(math.log10(RESOLUTION))}</text>"
         )
         first = max(first, round(math.log10(RESOLUTION)) + 1)

@@ -290,3 +290,20 @@ def test_the_playouts_markdown_of_one_build_has_no_compiled_rows() -> None:
     assert "chickenfoot 0.1.0 (pure)" in text
     assert "compiled" not in text
     assert "ms per decision" not in text
+
+
+def test_the_ratings_plot_keeps_every_label_inside_and_no_time_made_up() -> None:
+    ratings = _script("ratings")
+    points = ratings.points_of((RESULTS / "ratings.md").read_text(encoding="utf-8"))
+    names = [p[0] for p in points]
+    assert names[-1] == "openspiel-ismcts"
+    assert "level1" in names
+    picture = ratings.svg(points)
+    width = float(re.search(r'<svg [^>]*width="(\d+)"', picture).group(1))  # type: ignore[union-attr]
+    for x, label in re.findall(r'<text x="([\d.]+)" y="[\d.]+">([\w-]+)</text>', picture):
+        # a label starts right of its point, and "openspiel-ismcts" needs about 100 px
+        assert float(x) + 7.5 * len(label) <= width, label
+    # times under the clock's resolution are shown as such, not placed at a made-up time
+    assert ratings.svg([("fast", 0.0, 0.0, 10.0), ("slow", 0.25, 100.0, 10.0)]).count("under 1e-4")
+    assert "1e-6" not in picture
+    assert "1e-5" not in picture

@@ -32,9 +32,9 @@ MADE_BY_THE_LIBRARY = {"chickenfoot._match.Match", "chickenfoot._views.MatchView
 #: the picture functions' ``table``, the value of the unused ``max_tries``, and the
 #: OpenSpiel game's settings, which only the game itself passes to its states and observers.
 PUBLIC_SPELLING = {
-    r"\b_Pictured\b": "Round | RoundView | Layout",
-    r"\b_UNUSED_TRIES\b": "100",
-    r"\bconfig: _Config\b": "config",
+    r"~?(?:\b[\w.]+\.)?_Pictured\b": "Round | RoundView | Layout",
+    r"~?(?:\b[\w.]+\.)?_UNUSED_TRIES\b": "100",
+    r"\bconfig: ~?(?:[\w.]+\.)?_Config\b": "config",
 }
 
 
