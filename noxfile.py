@@ -151,21 +151,39 @@ def webapp(session: nox.Session) -> None:
     session.run("pytest", "examples/webapp", "-p", "no:cacheprovider", *session.posargs)
 
 
-@nox.session(python="3.12")
-def bench(session: nox.Session) -> None:
-    """Time random playouts of every preset, the pure and the compiled build side by side
-    with the peer engines (not in the default list); extra arguments go to the script."""
+def _compiled_env(session: nox.Session) -> Path:
+    """An environment of its own with the compiled wheel installed; its interpreter.
+
+    The benchmarks run it as a worker, in turns with the pure build of the session's
+    environment."""
     tmp = Path(session.create_tmp())
     wheel = _compiled_wheel(session, tmp / "compiled-dist")
-    # The compiled build gets an environment of its own, which the script runs as a
-    # worker in turns with the pure build of this session's environment.
     env = tmp / "compiled-env"
     shutil.rmtree(env, ignore_errors=True)
     session.run("python", "-m", "venv", str(env))
     python = env / ("Scripts" if os.name == "nt" else "bin") / "python"
     session.run(str(python), "-m", "pip", "install", "--quiet", str(wheel), external=True)
+    return python
+
+
+@nox.session(python="3.12")
+def bench(session: nox.Session) -> None:
+    """Time random playouts of every preset, the pure and the compiled build side by side
+    with the peer engines (not in the default list); extra arguments go to the script."""
+    python = _compiled_env(session)
     session.install(".", *group("bench"))
     session.run("python", "benchmarks/playouts.py", "--compiled", str(python), *session.posargs)
+
+
+@nox.session(python="3.12")
+def figures(session: nox.Session) -> None:
+    """Regenerate every results file of benchmarks/results/ that the docs show, each by
+    running its benchmark with the command recorded in it (not in the default list; the
+    ratings take over an hour and a half of CPU time). Name files to regenerate only
+    those: ``nox -s figures -- playouts.md sampling.md``."""
+    python = _compiled_env(session)
+    session.install(".", *group("bench"))
+    session.run("python", "benchmarks/figures.py", "--compiled", str(python), *session.posargs)
 
 
 @nox.session(python="3.12")

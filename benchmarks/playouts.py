@@ -14,6 +14,10 @@ Run ``nox -s bench`` (which builds the compiled wheel and its environment itself
 ``python benchmarks/playouts.py --help``. The figures are written to
 ``benchmarks/results/playouts.md`` (``--markdown``), which docs/performance.md
 includes, with the machine, the command and the range over the trials.
+
+Every time is the CPU time of the process that plays (``time.process_time``), not the
+wall time: on a machine shared with other work, a process waiting for a core would
+otherwise count the wait as its own.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import argparse
 import copy
 import datetime
+import functools
 import json
 import os
 import pickle
@@ -119,15 +124,15 @@ def openspiel_playout() -> Playout | None:
 
 
 def measure(play: Playout, seconds: float, seed: int) -> tuple[float, float]:
-    """Rounds per second and moves per second of ``play`` over about ``seconds``."""
+    """Rounds and moves per CPU second of ``play`` over about ``seconds`` of CPU time."""
     rng = random.Random(seed)
     rounds = moves = 0
-    start = time.perf_counter()
+    start = time.process_time()
     elapsed = 0.0
     while elapsed < seconds:
         moves += play(rng, seed + rounds)
         rounds += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
     return rounds / elapsed, moves / elapsed
 
 
@@ -142,6 +147,13 @@ def scaling_rules() -> list[tuple[str, Rules, int]]:
         ("double-15, 12 players", classic, 12),
         ("double-18, 20 players", classic, 20),
     ]
+
+
+@functools.cache
+def classic_mid_round_states() -> list[Round]:
+    """The 300 rounds of ``classic`` for 4 players whose single calls are timed, made once
+    per process."""
+    return mid_round_states(PRESETS["classic"], 4, 300)
 
 
 def mid_round_states(rules: Rules, players: int, count: int) -> list[Round]:
@@ -169,13 +181,13 @@ def time_calls(states: list[Round], repeat: int) -> dict[str, float]:
     best_legal = best_apply = float("inf")
     for _ in range(repeat):
         fresh: list[Round] = pickle.loads(blob)
-        start = time.perf_counter()
+        start = time.process_time()
         firsts = [s.legal_moves()[0] for s in fresh]
-        best_legal = min(best_legal, time.perf_counter() - start)
-        start = time.perf_counter()
+        best_legal = min(best_legal, time.process_time() - start)
+        start = time.process_time()
         for s, move in zip(fresh, firsts, strict=True):
             s.apply(move)
-        best_apply = min(best_apply, time.perf_counter() - start)
+        best_apply = min(best_apply, time.process_time() - start)
     return {
         "legal_moves_us": best_legal / len(states) * 1e6,
         "apply_us": best_apply / len(states) * 1e6,
@@ -205,10 +217,10 @@ def dominoes_move_generation(count: int, repeat: int) -> float | None:
         games.append(history[len(history) // 2])
     best = float("inf")
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         for g in games:
             g._update_valid_moves()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best / len(games) * 1e6
 
 
@@ -228,7 +240,7 @@ def memory_per_state(rules: Rules, players: int) -> float:
 
 
 def bot_decision_ms(count: int) -> float:
-    """Mean milliseconds of one decision of the strongest bot (``level(5)``, a tree search
+    """Mean CPU milliseconds of one decision of the strongest level (``level(5)``, a tree search
     of 400 playouts) over ``count`` positions of ``classic`` rounds for 4 players."""
     from chickenfoot.bots import level
 
@@ -242,10 +254,10 @@ def bot_decision_ms(count: int) -> float:
             rnd = rnd.apply(rng.choice(rnd.legal_moves()))
         if rnd.to_move is not None:
             views.append(rnd.view(rnd.to_move))
-    start = time.perf_counter()
+    start = time.process_time()
     for i, view in enumerate(views):
         bot.choose(view, random.Random(i))
-    return (time.perf_counter() - start) / len(views) * 1e3
+    return (time.process_time() - start) / len(views) * 1e3
 
 
 def chickenfoot_engines() -> dict[str, Playout]:
@@ -262,7 +274,7 @@ def run_op(request: dict[str, Any], engines: dict[str, Playout]) -> Any:
     if op == "measure":
         return measure(engines[request["engine"]], request["seconds"], request["seed"])
     if op == "calls":
-        return time_calls(mid_round_states(PRESETS["classic"], 4, 300), repeat=20)
+        return time_calls(classic_mid_round_states(), repeat=20)
     if op == "memory":
         return memory_per_state(PRESETS["classic"], 4)
     if op == "bot":
@@ -346,7 +358,7 @@ def main(argv: list[str] | None = None) -> int:
         "--bot-positions",
         type=int,
         default=5,
-        help="positions the strongest bot decides in each trial (0 to skip)",
+        help="positions the strongest level, level(5), decides in each trial (0 to skip)",
     )
     parser.add_argument("--out", type=Path, help="write the figures as JSON here")
     parser.add_argument(
@@ -386,6 +398,8 @@ def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str
     if len({b.version for b in builds}) != 1:
         raise SystemExit(f"the builds are different versions: {[b.version for b in builds]}")
     local = builds[0]
+    # How busy the machine was when the run began: other work slows the absolute figures.
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     # Each entry: the row's name, and how to measure it for (seconds, seed).
     engines: dict[str, Measure] = {}
 
@@ -411,9 +425,15 @@ def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str
 
     samples: dict[str, list[tuple[float, float]]] = {name: [] for name in engines}
     bot_trials: dict[str, list[float]] = {b.name: [] for b in builds}
+    # Single calls are timed in every trial too, build after build, so that their figures
+    # are medians with a range like the others: one timing per build, taken once after the
+    # trials, gave whatever load the machine had at that moment, and no range to show it.
+    call_trials: dict[str, list[dict[str, float]]] = {b.name: [] for b in builds}
     for trial in range(args.trials):
         for name, go in engines.items():
             samples[name].append(go(args.seconds, 1000 * trial))
+        for build in builds:
+            call_trials[build.name].append(build.ask({"op": "calls"}))
         if args.bot_positions:
             for build in builds:
                 bot_trials[build.name].append(build.ask({"op": "bot", "count": args.bot_positions}))
@@ -447,7 +467,12 @@ def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str
     # smallest table's, that is the smallest table's moves/s over table n's.
     cost_trials = {n: per_trial(scaling[0], n) for n in scaling}
     cost = {n: statistics.median(values) for n, values in cost_trials.items()}
-    calls = {b.name: b.ask({"op": "calls"}) for b in builds}
+    calls: dict[str, dict[str, Any]] = {}
+    for name, trials in call_trials.items():
+        calls[name] = {}
+        for key in ("legal_moves_us", "apply_us"):
+            calls[name][key] = statistics.median(t[key] for t in trials)
+            calls[name][f"{key}_trials"] = [t[key] for t in trials]
     memory = {b.name: b.ask({"op": "memory"}) for b in builds}
     bot = {
         name: {"ms": statistics.median(values), "ms_trials": values}
@@ -457,6 +482,7 @@ def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str
     return {
         "date": datetime.date.today().isoformat(),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}",
+        "load_average": load,
         "python": local.python,
         "chickenfoot": local.version,
         "builds": names,
@@ -505,6 +531,13 @@ def _table_name(name: str) -> str:
     return name.removeprefix("scaling: ").rsplit(" (", 1)[0]
 
 
+def _load(load: float | None) -> str:
+    """The machine's load when the run began, as a sentence (nothing where unknown)."""
+    if load is None:
+        return ""
+    return f" The load average was {load:.1f} when the run began."
+
+
 def markdown_report(report: dict[str, Any]) -> str:
     """The figures as the Markdown that docs/performance.md includes."""
     times = "\N{MULTIPLICATION SIGN}"
@@ -518,12 +551,13 @@ def markdown_report(report: dict[str, Any]) -> str:
             f"Measured on {report['date']} on {report['machine']}, CPython "
             f"{report['python']}, chickenfoot {report['chickenfoot']} "
             f"({' and '.join(builds)}), with `{report['command']}` ({report['trials']} trials of "
-            f"{report['seconds_per_trial']:g} s per engine, the engines in turns; each figure "
-            "is the median over the trials, and the range gives the lowest and the highest "
-            "trial)."
+            f"{report['seconds_per_trial']:g} s of CPU time per engine, the engines in turns; "
+            "every time is CPU time, each figure is the median over the trials, and the range "
+            "gives the lowest and the highest "
+            f"trial).{_load(report.get('load_average'))}"
         ),
         "",
-        "| engine | rounds/s | moves/s | moves/s, range over trials |",
+        "| engine | rounds per CPU s | moves per CPU s | moves per CPU s, range over trials |",
         "|---|---:|---:|---:|",
     ]
     for name, fig in report["playouts"].items():
@@ -534,7 +568,7 @@ def markdown_report(report: dict[str, Any]) -> str:
             )
     lines += [
         "",
-        "Ratios of moves per second, taken trial by trial between engines that ran side by side:",
+        "Ratios of moves per CPU second, taken trial by trial between engines run side by side:",
         "",
         "| comparison | ratio | range over trials |",
         "|---|---:|---:|",
@@ -558,18 +592,21 @@ def markdown_report(report: dict[str, Any]) -> str:
     lines += [
         "",
         (
-            "Single calls in `classic` rounds for 4 players stopped half-way (best of 20), "
-            "and the bytes one more kept position costs:"
+            "Single calls in `classic` rounds for 4 players stopped half-way (the best of 20 "
+            "repetitions in each trial, the median over the trials, and the range over the "
+            "trials), and the bytes one more kept position costs:"
         ),
         "",
-        "| build | `legal_moves()` | `apply()` | bytes per kept position |",
-        "|---|---:|---:|---:|",
+        "| build | `legal_moves()` | range | `apply()` | range | bytes per kept position |",
+        "|---|---:|---:|---:|---:|---:|",
     ]
     for build in builds:
         calls = report["mid_round_classic_4p"][build]
         memory = report["bytes_per_retained_state_classic_4p"][build]
         lines.append(
-            f"| {build} | {calls['legal_moves_us']:.1f} µs | {calls['apply_us']:.1f} µs "
+            f"| {build} | {calls['legal_moves_us']:.1f} µs "
+            f"| {spread(calls['legal_moves_us_trials'], '.1f')} "
+            f"| {calls['apply_us']:.1f} µs | {spread(calls['apply_us_trials'], '.1f')} "
             f"| {memory:,.0f} |"
         )
     peer = report["dominoes_move_generation_us"]
@@ -580,12 +617,12 @@ def markdown_report(report: dict[str, Any]) -> str:
         lines += [
             "",
             (
-                "One decision of the strongest bot, `level(5)` (a tree search of 400 "
+                "One decision of the strongest level, `level(5)` (a tree search of 400 "
                 f"playouts), over {report['bot_positions']} positions of `classic` rounds for "
                 "4 players, mean per decision:"
             ),
             "",
-            "| build | ms per decision | range over trials |",
+            "| build | CPU ms per decision | range over trials |",
             "|---|---:|---:|",
         ]
         for build, fig in bot.items():

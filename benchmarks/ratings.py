@@ -30,6 +30,7 @@ import math
 import os
 import platform
 import random
+import re
 import resource
 import shlex
 import sys
@@ -38,17 +39,19 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import nullcontext
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
-import numpy as np
-import numpy.typing as npt
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
 
-import chickenfoot.openspiel  # noqa: F401  (registers the game)
 from chickenfoot import Move, Round, RoundView, find_preset
-from chickenfoot.bots import LEVELS, Player, play_round
-from chickenfoot.openspiel import ChickenFootState
+from chickenfoot.bots import LEVELS, Player, SearchPlayer, play_round
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel
+
+    from chickenfoot.openspiel import ChickenFootState
 
 RESULTS = Path(__file__).parent / "results"
 ANCHOR = "openspiel-ismcts"
@@ -99,6 +102,12 @@ class OpenSpielISMCTS:
     name: str = ANCHOR
 
     def choose(self, view: RoundView, rng: random.Random) -> Move:
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        import chickenfoot.openspiel  # noqa: F401  (registers the game)
+
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -187,6 +196,8 @@ def fit(
     names: Sequence[str], games: Sequence[tuple[int, int, float]], anchor: int
 ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     """Bradley-Terry ratings (Elo scale) and 95% half-widths; ``games`` are (i, j, score of i)."""
+    import numpy as np
+
     k = len(names)
     theta = np.zeros(k)
     free = [i for i in range(k) if i != anchor]
@@ -215,30 +226,50 @@ def fit(
     return theta * scale, half
 
 
+#: Times per decision below this are shown at the left edge of the plot, as "under" it:
+#: the process clock does not resolve them, and the table prints them as 0.
+RESOLUTION = 1e-4
+
+
+def cpu_seconds(value: float) -> str:
+    """CPU seconds per decision as the tables print them."""
+    return f"{value:.4f}"
+
+
 def svg(points: Sequence[tuple[str, float, float, float]]) -> str:
-    """Rating (with its interval) against seconds per decision, log scale, as SVG."""
-    width, height, pad = 640, 400, 60
-    xs = [max(p[1], 1e-6) for p in points]
-    lo_x, hi_x = math.log10(min(xs)) - 0.3, math.log10(max(xs)) + 0.3
+    """Rating (with its interval) against seconds per decision, log scale, as SVG.
+
+    A time under :data:`RESOLUTION` (the random and greedy levels take microseconds) is
+    drawn at the left edge, over a tick that says so, not at a made-up time.
+    """
+    width, height, pad, right = 680, 400, 60, 140
+    shown = [p[1] for p in points if p[1] >= RESOLUTION]
+    under = len(shown) < len(points)
+    lo_x = math.log10(min(shown, default=RESOLUTION)) - 0.3
+    if under:
+        lo_x = min(lo_x, math.log10(RESOLUTION) - 0.5)
+    hi_x = math.log10(max(shown, default=RESOLUTION)) + 0.3
     ys = [p[2] - p[3] for p in points] + [p[2] + p[3] for p in points]
     lo_y, hi_y = min(ys) - 50, max(ys) + 50
 
     def x(v: float) -> float:
-        return pad + (math.log10(max(v, 1e-6)) - lo_x) / (hi_x - lo_x) * (width - 2 * pad)
+        at = lo_x + 0.2 if v < RESOLUTION else math.log10(v)
+        return pad + (at - lo_x) / (hi_x - lo_x) * (width - pad - right)
 
     def y(v: float) -> float:
         return height - pad - (v - lo_y) / (hi_y - lo_y) * (height - 2 * pad)
 
+    axis = width - right
     out = [
         (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'font-family="sans-serif" font-size="12">'
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">'
         ),
         f'<rect width="{width}" height="{height}" fill="white"/>',
-        f'<line x1="{pad}" y1="{height - pad}" x2="{width - pad}" y2="{height - pad}" stroke="black"/>',
+        f'<line x1="{pad}" y1="{height - pad}" x2="{axis}" y2="{height - pad}" stroke="black"/>',
         f'<line x1="{pad}" y1="{pad}" x2="{pad}" y2="{height - pad}" stroke="black"/>',
         (
-            f'<text x="{width / 2}" y="{height - 15}" text-anchor="middle">'
+            f'<text x="{(pad + axis) / 2}" y="{height - 15}" text-anchor="middle">'
             "CPU seconds per decision (log scale)</text>"
         ),
         (
@@ -246,7 +277,14 @@ def svg(points: Sequence[tuple[str, float, float, float]]) -> str:
             'text-anchor="middle">rating (Elo, anchor 0)</text>'
         ),
     ]
-    for e in range(math.ceil(lo_x), math.floor(hi_x) + 1):
+    first = math.ceil(lo_x)
+    if under:
+        out.append(
+            f'<text x="{x(0.0):.1f}" y="{height - pad + 16}" text-anchor="middle">'
+            f"under 1e{round(math.log10(RESOLUTION))}</text>"
+        )
+        first = max(first, round(math.log10(RESOLUTION)) + 1)
+    for e in range(first, math.floor(hi_x) + 1):
         out.append(
             f'<text x="{x(10**e):.1f}" y="{height - pad + 16}" text-anchor="middle">1e{e}</text>'
         )
@@ -264,6 +302,26 @@ def svg(points: Sequence[tuple[str, float, float, float]]) -> str:
         out.append(f'<text x="{cx + 7:.1f}" y="{cy - 6:.1f}">{name}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def points_of(text: str) -> list[tuple[str, float, float, float]]:
+    """The plotted points, read back from the ratings table of a ``ratings.md``."""
+    points = []
+    row = re.compile(
+        r"^\| (\S+) \| (?:([+-]\d+) \(([+-]\d+) to ([+-]\d+)\)|0 \(anchor\)) \| ([\d.]+) \|$"
+    )
+    for line in text.splitlines():
+        found = row.match(line)
+        if found is None:
+            continue
+        name, rating, low, high, sec = found.groups()
+        if rating is None:
+            points.append((name, float(sec), 0.0, 0.0))
+        else:
+            points.append((name, float(sec), float(rating), (float(high) - float(low)) / 2))
+    if not points:
+        raise SystemExit("no ratings table to replot")
+    return points
 
 
 def calibrate(target: float, probe: int = 20) -> int:
@@ -311,9 +369,13 @@ def four_player(deals: int, pool: Executor | None = None) -> list[str]:
     for b, bot in enumerate(bots):
         lines.append(
             f"| {bot.name} | {wins[b]:.0f} ({wins[b] / rounds:.0%}) | {penalty[b] / rounds:.1f} "
-            f"| {bot.per_decision:.4f} |"
+            f"| {cpu_seconds(bot.per_decision)} |"
         )
     return lines
+
+
+#: The bots ``--versus`` can seat, by name: the levels, and the search player's defaults.
+BOTS: dict[str, Player] = {bot.name: bot for bot in (*LEVELS, SearchPlayer())}
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -324,15 +386,80 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--jobs", type=int, default=1, help="worker processes (the results do not depend on it)"
     )
+    parser.add_argument(
+        "--versus",
+        nargs=2,
+        metavar="BOT",
+        choices=sorted(BOTS),
+        help="play only these two bots against each other on the --deals and write "
+        "versus.md instead of the ratings (no OpenSpiel needed)",
+    )
+    parser.add_argument(
+        "--replot",
+        action="store_true",
+        help="draw ratings.svg again from the ratings.md in --out, without playing a game",
+    )
     args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    if args.replot:
+        text = (args.out / "ratings.md").read_text(encoding="utf-8")
+        (args.out / "ratings.svg").write_text(svg(points_of(text)), encoding="utf-8")
+        return
     with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
-        text = measure(args, pool)
+        text = versus(args, pool) if args.versus else measure(args, pool)
     cpu = time.process_time() + _children_cpu()
     wall = time.perf_counter() - WALL0
     text += f"\nThe run took {cpu / 60:.1f} CPU minutes ({wall / 60:.1f} minutes of wall time).\n"
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "ratings.md").write_text(text)
+    name = "versus.md" if args.versus else "ratings.md"
+    (args.out / name).write_text(text, encoding="utf-8")
     print(text)
+
+
+def header(args: argparse.Namespace) -> list[str]:
+    """The date, the machine and the command, as the first lines of a results file."""
+    return [
+        f"- date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
+        (
+            f"- machine: {platform.system()} {platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}, "
+            f"{args.jobs} worker process{'es' if args.jobs > 1 else ''}"
+        ),
+        f"- command: `python benchmarks/ratings.py {shlex.join(sys.argv[1:])}`",
+    ]
+
+
+def versus(args: argparse.Namespace, pool: Executor | None) -> str:
+    """Two bots on the same duplicate deals of ``chickie-duel``; the table as Markdown."""
+    a, b = (BOTS[name] for name in args.versus)
+    scores, ta, tb = duel(a, b, range(args.deals), pool)
+    n = len(scores)
+    mean = sum(scores) / n
+    var = sum((s - mean) ** 2 for s in scores) / max(1, n - 1)
+    h = 1.96 * math.sqrt(var / n)
+    wins = sum(1 for s in scores if s == 1.0)
+    ties = sum(1 for s in scores if s == 0.5)
+    lines = [
+        *header(args),
+        (
+            f"- games: one round of `chickie-duel`, deals 0 to {args.deals - 1}, each played "
+            f"twice with the seats swapped ({n} games); the lower penalty total wins, equal "
+            "totals count half"
+        ),
+        f"- bots: {', '.join(f'`{bot!r}`' for bot in (a, b))}",
+        "",
+        "| pairing | games | first won | equal | second won | first's score (95% CI) |",
+        "|---|---:|---:|---:|---:|---|",
+        (
+            f"| {a.name} vs {b.name} | {n} | {wins} | {ties} | {n - wins - ties} "
+            f"| {mean:.1%} ({max(0.0, mean - h):.1%} to {min(1.0, mean + h):.1%}) |"
+        ),
+        "",
+        "| bot | decisions with a choice | CPU s per decision |",
+        "|---|---:|---:|",
+    ]
+    for t in (ta, tb):
+        lines.append(f"| {t.name} | {t.decisions} | {cpu_seconds(t.per_decision)} |")
+    return "\n".join(lines) + "\n"
 
 
 def _children_cpu() -> float:
@@ -375,13 +502,7 @@ def measure(args: argparse.Namespace, pool: Executor | None) -> str:
     ratings, half = fit(names, games, anchor=5)
     per = [seconds[k] / max(1, decisions[k]) for k in range(6)]
     lines = [
-        f"- date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
-        (
-            f"- machine: {platform.system()} {platform.machine()}, {os.cpu_count()} cores, "
-            f"Python {platform.python_version()}, "
-            f"{args.jobs} worker process{'es' if args.jobs > 1 else ''}"
-        ),
-        f"- command: `python benchmarks/ratings.py {shlex.join(sys.argv[1:])}`",
+        *header(args),
         (
             f"- games: one round of `chickie-duel`, {args.deals} deals per pairing, each played twice "
             f"with the seats swapped ({2 * args.deals} games per pairing)"
@@ -400,7 +521,7 @@ def measure(args: argparse.Namespace, pool: Executor | None) -> str:
             if k == 5
             else (f"{ratings[k]:+.0f} ({ratings[k] - half[k]:+.0f} to {ratings[k] + half[k]:+.0f})")
         )
-        lines.append(f"| {names[k]} | {ci} | {per[k]:.4f} |")
+        lines.append(f"| {names[k]} | {ci} | {cpu_seconds(per[k])} |")
     lines += [
         "",
         "| pairing | games | first's score (95% CI) |",

@@ -3,7 +3,8 @@
 Every candidate setting plays one-round games of ``chickie-duel`` (two players) against a
 fixed opponent on the *tuning* seeds, each deal twice with the seats swapped; the best
 candidate and the default are then measured on *held-out* seeds that played no part in
-the choice. A game counts 1 for the lower penalty total, 1/2 for equal totals::
+the choice. A game counts 1 for the lower penalty total, 1/2 for equal totals. It writes
+``benchmarks/results/tune_treesearch.md`` with the date, the machine and the command::
 
     python benchmarks/tune_treesearch.py --games 60 --held-out 200
 """
@@ -11,11 +12,16 @@ the choice. A game counts 1 for the lower penalty total, 1/2 for equal totals::
 from __future__ import annotations
 
 import argparse
+import datetime
 import itertools
 import math
+import os
+import platform
 import random
+import shlex
 import sys
 import time
+from pathlib import Path
 
 import attrs
 
@@ -24,6 +30,8 @@ from chickenfoot.bots import GreedyPlayer, Player, TreeSearchPlayer, play_round
 
 #: Held-out seeds start here; tuning seeds start at 0.
 HELD_OUT: int = 1_000_000
+
+RESULTS = Path(__file__).parent / "results" / "tune_treesearch.md"
 
 
 def score(bot: Player, other: Player, seeds: range) -> tuple[float, float]:
@@ -47,7 +55,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=60, help="tuning deals per candidate")
     parser.add_argument("--held-out", type=int, default=200, help="held-out deals")
     parser.add_argument("--playouts", type=int, default=200, help="the budget while tuning")
+    parser.add_argument("--out", type=Path, default=RESULTS, help="where to write the table")
     args = parser.parse_args(argv)
+    started = datetime.datetime.now(datetime.timezone.utc)
+    table = [
+        "| seeds | setting | games | score (95% CI) |",
+        "|---|---|---:|---|",
+    ]
     opponent = GreedyPlayer()
     tuning = range(args.games)
     held_out = range(HELD_OUT, HELD_OUT + args.held_out)
@@ -59,6 +73,10 @@ def main(argv: list[str] | None = None) -> None:
         mean, half = score(bot, opponent, tuning)
         cpu = time.process_time() - start
         rows.append((mean, exploration, epsilon))
+        table.append(
+            f"| tuning | exploration={exploration}, epsilon={epsilon} | {2 * len(tuning)} "
+            f"| {mean:.1%} ({mean - half:.1%} to {mean + half:.1%}) |"
+        )
         print(
             f"tuning  exploration={exploration} epsilon={epsilon}: {mean:.1%} +- {half:.1%} "
             f"({2 * len(tuning)} games, {cpu:.0f} s CPU)",
@@ -69,6 +87,10 @@ def main(argv: list[str] | None = None) -> None:
     chosen = attrs.evolve(default, exploration=best[1], epsilon=best[2])
     for label, bot in (("chosen", chosen), ("default", default)):
         mean, half = score(bot, opponent, held_out)
+        table.append(
+            f"| held-out | {label}: exploration={bot.exploration}, epsilon={bot.epsilon} "
+            f"| {2 * len(held_out)} | {mean:.1%} ({mean - half:.1%} to {mean + half:.1%}) |"
+        )
         print(
             f"held-out {label} exploration={bot.exploration} epsilon={bot.epsilon}: "
             f"{mean:.1%} +- {half:.1%} ({2 * len(held_out)} games)",
@@ -76,6 +98,25 @@ def main(argv: list[str] | None = None) -> None:
         )
         if chosen == default:
             break
+    command = shlex.join(["python", "benchmarks/tune_treesearch.py", *sys.argv[1:]])
+    lines = [
+        f"- date: {started:%Y-%m-%d %H:%M} UTC",
+        (
+            f"- machine: {platform.system()} {platform.machine()}, {os.cpu_count()} cores, "
+            f"Python {platform.python_version()}, one process"
+        ),
+        f"- command: `{command}`",
+        (
+            f"- games: one round of `chickie-duel` against `GreedyPlayer()`, {args.playouts} "
+            "playouts a decision, each deal twice with the seats swapped; tuning deals from "
+            f"0, held-out deals from {HELD_OUT}"
+        ),
+        "",
+        *table,
+        "",
+    ]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text("\n".join(lines), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -30,6 +30,11 @@ extensions = [
     "sphinx.ext.extlinks",
     "sphinx.ext.intersphinx",
     "sphinx.ext.napoleon",
+    # [source] links on the API page. viewcode, not linkcode: it copies the source the docs
+    # were built from into the site, so the link shows exactly the documented version (a
+    # link to the repository would show its main branch, not the release), and it needs no
+    # network, as the offline build below requires.
+    "sphinx.ext.viewcode",
     "myst_parser",
     "chickenfoot_docs",
     "reexports",

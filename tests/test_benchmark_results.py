@@ -2,7 +2,8 @@
 
 Each benchmark writes ``benchmarks/results/NAME.md``, with the date, the machine, the
 command and the spread of its figures, and the docs page that gives those figures
-includes the file (see ``benchmarks/results/README.md``).
+includes the file (see ``benchmarks/results/README.md``). ``nox -s figures`` reruns every
+command a results file records (``benchmarks/figures.py``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,117 @@ PAGES = {
     "playouts.md": "docs/performance.md",
     "strength.md": "docs/bots.md",
     "sampling.md": "docs/bots.md",
+    "ratings.md": "docs/bots.md",
+    "versus.md": "docs/bots.md",
+    "tune_greedy.md": "docs/bots.md",
 }
+
+#: Files a benchmark writes beside its Markdown, and the script that writes each.
+COMPANIONS = {"playouts.json": "playouts.py", "ratings.svg": "ratings.py"}
+
+#: What a figure typed into a page would look like: a measured share, a time, a ratio.
+TYPED_FIGURE = re.compile(
+    r"\d+\.\d+ ?%|\d+ percent|\d ?µs|\d ?ms\b|\d ?\N{MULTIPLICATION SIGN}|\d+(?:\.\d+)? s per"
+    r"|\d+(?:\.\d+)? CPU (?:seconds|minutes|hours)"
+)
+
+#: Pages whose figures are not benchmark results yet (the mutation runs of the Testing
+#: page are written by tests/mutants/run.py into .mutants/, not into a results file).
+NOT_YET = {"docs/testing.md"}
+
+
+def _figures() -> ModuleType:
+    return _script("figures")
+
+
+def _included() -> dict[str, set[str]]:
+    """Every results file a page of the docs includes or shows, and the pages doing it."""
+    found: dict[str, set[str]] = {}
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        if "_build" in page.parts:
+            continue
+        text = page.read_text(encoding="utf-8")
+        for name in re.findall(r"\.\./benchmarks/results/([\w.]+)", text):
+            found.setdefault(name, set()).add(page.relative_to(ROOT).as_posix())
+    return found
+
+
+def test_every_results_file_is_in_the_index_and_shown_by_a_page() -> None:
+    index = (RESULTS / "README.md").read_text(encoding="utf-8")
+    included = _included()
+    for path in sorted(RESULTS.iterdir()):
+        if path.name == "README.md":
+            continue
+        assert f"`{path.name}`" in index, f"{path.name} is missing from the results index"
+        if path.suffix == ".md":
+            assert path.name in PAGES, f"{path.name}: no page is known to include it"
+            assert PAGES[path.name] in included.get(path.name, set()), path.name
+        else:
+            assert path.name in COMPANIONS, f"{path.name}: a file no benchmark writes"
+
+
+@pytest.mark.parametrize("results", sorted(_included()))
+def test_every_file_a_page_shows_exists(results: str) -> None:
+    assert (RESULTS / results).is_file()
+
+
+@pytest.mark.parametrize("results", sorted(PAGES))
+def test_a_results_file_names_its_date_and_command_and_is_written_by_that_script(
+    results: str,
+) -> None:
+    path = RESULTS / results
+    text = path.read_text(encoding="utf-8")
+    top = "\n".join(text.splitlines()[:5])
+    assert re.search(r"20\d\d-\d\d-\d\d", top), "the date, at the top"
+    command = _figures().recorded_command(path)
+    script = ROOT / command[0]
+    assert script.parent == ROOT / "benchmarks"
+    assert script.is_file(), f"{command[0]} does not exist"
+    source = script.read_text(encoding="utf-8")
+    assert f'"{results}"' in source, f"{command[0]} does not write {results}"
+
+
+@pytest.mark.parametrize(("companion", "script"), COMPANIONS.items())
+def test_a_companion_file_is_written_by_its_script(companion: str, script: str) -> None:
+    markdown = companion.split(".")[0] + ".md"
+    assert markdown in PAGES
+    command = _figures().recorded_command(RESULTS / markdown)
+    assert command[0] == f"benchmarks/{script}"
+    source = (ROOT / "benchmarks" / script).read_text(encoding="utf-8")
+    # named by the script itself, or by the recorded command (playouts.py --out FILE)
+    assert f'"{companion}"' in source or f"benchmarks/results/{companion}" in command
+
+
+def test_no_page_types_a_figure() -> None:
+    pages = [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]
+    for page in pages:
+        name = page.relative_to(ROOT).as_posix()
+        if "_build" in page.parts or name in NOT_YET:
+            continue
+        typed = TYPED_FIGURE.findall(page.read_text(encoding="utf-8"))
+        assert not typed, f"{name} types figures {typed}: include them from a results file"
+
+
+def test_the_typed_figure_pattern_finds_figures() -> None:
+    for text in ("3.7 µs", "56 percent", "95.5%", "2.03\N{MULTIPLICATION SIGN}", "879 ms",
+                 "0.508 s per decision", "93.5 CPU minutes"):  # fmt: skip
+        assert TYPED_FIGURE.search(text), text
+    for text in ("a 95% interval", "above 60%", "R17", "double-12, 8 players"):
+        assert not TYPED_FIGURE.search(text), text
+
+
+def test_figures_reads_the_recorded_commands(tmp_path: Path) -> None:
+    figures = _figures()
+    made = tmp_path / "made.md"
+    made.write_text(
+        "- command: `python benchmarks/playouts.py --compiled env/bin/python --trials 2`"
+    )
+    command = figures.recorded_command(made)
+    assert command == ["benchmarks/playouts.py", "--compiled", "env/bin/python", "--trials", "2"]
+    assert figures.with_compiled(command, "other/python")[2] == "other/python"
+    made.write_text("no command here")
+    with pytest.raises(LookupError):
+        figures.recorded_command(made)
 
 
 @pytest.mark.parametrize(("results", "page"), PAGES.items())
@@ -33,7 +144,7 @@ def test_the_page_includes_the_results_file(results: str, page: str) -> None:
     assert f"```{{include}} ../benchmarks/results/{results}\n" in text
     written = (RESULTS / results).read_text(encoding="utf-8")
     assert re.search(r"20\d\d-\d\d-\d\d", written), "the date"
-    assert "cores" in written, "the machine"
+    assert re.search(r"cores|x86_64|aarch64|arm64", written), "the machine"
     assert "`python benchmarks/" in written, "the command"
     assert " to " in written, "the spread: a range or an interval"
 
@@ -50,14 +161,21 @@ def test_bots_copies_no_strength_table() -> None:
     assert not re.search(r"\d+\.\d%", page), "a match score"
 
 
-def _playouts() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("playouts", ROOT / "benchmarks" / "playouts.py")
+def _script(name: str) -> ModuleType:
+    """The benchmark script ``benchmarks/NAME.py`` as a module."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("playouts", module)
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def _playouts() -> ModuleType:
+    return _script("playouts")
 
 
 def test_the_playouts_results_compare_the_builds_side_by_side() -> None:
@@ -71,7 +189,12 @@ def test_the_playouts_results_compare_the_builds_side_by_side() -> None:
             written,
             re.M,
         )
-        assert re.search(rf"^\| {build} \| [\d.]+ µs \| [\d.]+ µs \| [\d,]+ \|$", written, re.M)
+        assert re.search(
+            rf"^\| {build} \| [\d.]+ µs \| [\d.]+ to [\d.]+ \| [\d.]+ µs \| [\d.]+ to [\d.]+ "
+            r"\| [\d,]+ \|$",
+            written,
+            re.M,
+        ), "the single calls, with their range over the trials"
         assert re.search(rf"^\| {build} \| \d+ \| \d+ to \d+ \|$", written, re.M), "the bot"
     assert re.search(
         r"^\| chickenfoot classic \(4p, compiled\) / chickenfoot classic \(4p, pure\) \| ",
@@ -116,8 +239,18 @@ def _report() -> dict[str, Any]:
         "cost_per_move_vs_double_6": {"scaling: double-6, 2 players (pure)": 1.0},
         "cost_per_move_trials": {"scaling: double-6, 2 players (pure)": [1.0, 1.0]},
         "mid_round_classic_4p": {
-            "pure": {"legal_moves_us": 1.25, "apply_us": 2.5},
-            "compiled": {"legal_moves_us": 0.5, "apply_us": 1.0},
+            "pure": {
+                "legal_moves_us": 1.25,
+                "apply_us": 2.5,
+                "legal_moves_us_trials": [1.25, 1.5],
+                "apply_us_trials": [2.25, 2.5],
+            },
+            "compiled": {
+                "legal_moves_us": 0.5,
+                "apply_us": 1.0,
+                "legal_moves_us_trials": [0.5, 0.75],
+                "apply_us_trials": [1.0, 1.25],
+            },
         },
         "dominoes_move_generation_us": None,
         "bytes_per_retained_state_classic_4p": {"pure": 358.0, "compiled": 340.0},
@@ -139,8 +272,8 @@ def test_the_playouts_markdown_gives_the_command_and_the_range() -> None:
     ratio = "chickenfoot classic (4p, compiled) / chickenfoot classic (4p, pure)"
     assert f"| {ratio} | 3.00\N{MULTIPLICATION SIGN} | 2.50 to 3.50 |" in text
     assert "| double-6, 2 players | 1.00\N{MULTIPLICATION SIGN} | 1.00 to 1.00 |" in text
-    assert "| pure | 1.2 µs | 2.5 µs | 358 |" in text
-    assert "| compiled | 0.5 µs | 1.0 µs | 340 |" in text
+    assert "| pure | 1.2 µs | 1.2 to 1.5 | 2.5 µs | 2.2 to 2.5 | 358 |" in text
+    assert "| compiled | 0.5 µs | 0.5 to 0.8 | 1.0 µs | 1.0 to 1.2 | 340 |" in text
     assert "| compiled | 400 | 390 to 410 |" in text
     assert "scaling:" not in text
     assert "dominoes` package's own" not in text
@@ -157,3 +290,20 @@ def test_the_playouts_markdown_of_one_build_has_no_compiled_rows() -> None:
     assert "chickenfoot 0.1.0 (pure)" in text
     assert "compiled" not in text
     assert "ms per decision" not in text
+
+
+def test_the_ratings_plot_keeps_every_label_inside_and_no_time_made_up() -> None:
+    ratings = _script("ratings")
+    points = ratings.points_of((RESULTS / "ratings.md").read_text(encoding="utf-8"))
+    names = [p[0] for p in points]
+    assert names[-1] == "openspiel-ismcts"
+    assert "level1" in names
+    picture = ratings.svg(points)
+    width = float(re.search(r'<svg [^>]*width="(\d+)"', picture).group(1))  # type: ignore[union-attr]
+    for x, label in re.findall(r'<text x="([\d.]+)" y="[\d.]+">([\w-]+)</text>', picture):
+        # a label starts right of its point, and "openspiel-ismcts" needs about 100 px
+        assert float(x) + 7.5 * len(label) <= width, label
+    # times under the clock's resolution are shown as such, not placed at a made-up time
+    assert ratings.svg([("fast", 0.0, 0.0, 10.0), ("slow", 0.25, 100.0, 10.0)]).count("under 1e-4")
+    assert "1e-6" not in picture
+    assert "1e-5" not in picture

@@ -9,11 +9,14 @@ A class with a private field in its ``__init__`` (``RoundView``'s table state an
 history, ``Round``'s bit masks) is made by the library, not by calling the class: it is
 shown without a constructor signature, and its docstring says where instances come from.
 
-Any signature that still shows ``attr_dict[`` stops the build.
+Private names that the sources use in public signatures are shown as the public types
+or values they stand for (:data:`PUBLIC_SPELLING`), and any signature that still shows
+``attr_dict[`` stops the build.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -23,6 +26,23 @@ from sphinx.errors import ExtensionError
 #: Classes with public fields whose instances still come from the library only (a match
 #: from ``Match.new`` or ``Match.dealt``, which check what the constructor cannot).
 MADE_BY_THE_LIBRARY = {"chickenfoot._match.Match", "chickenfoot._views.MatchView"}
+
+
+#: Private names of public signatures, and what the docs show instead: the union behind
+#: the picture functions' ``table``, the value of the unused ``max_tries``, and the
+#: OpenSpiel game's settings, which only the game itself passes to its states and observers.
+PUBLIC_SPELLING = {
+    r"~?(?:\b[\w.]+\.)?_Pictured\b": "Round | RoundView | Layout",
+    r"~?(?:\b[\w.]+\.)?_UNUSED_TRIES\b": "100",
+    r"\bconfig: ~?(?:[\w.]+\.)?_Config\b": "config",
+}
+
+
+def public_spelling(text: str) -> str:
+    """``text`` with the private names of :data:`PUBLIC_SPELLING` replaced."""
+    for pattern, public in PUBLIC_SPELLING.items():
+        text = re.sub(pattern, public, text)
+    return text
 
 
 def _annotation(value: object) -> str:
@@ -88,6 +108,10 @@ def _signature(
         return signature, return_annotation
     if signature and "attr_dict[" in signature:
         raise ExtensionError(f"the signature of {name} shows attrs' internals: {signature}")
+    if signature is not None:
+        public = public_spelling(signature)
+        if public != signature:
+            return public, return_annotation
     return None
 
 

@@ -67,6 +67,8 @@ __version__ = "0.1.0"
 
 #: Whether the engine runs compiled by mypyc (a platform wheel) rather than as pure Python.
 #: Both behave the same; the compiled engine is faster.
+#:
+#: .. versionadded:: 0.1
 COMPILED: bool = (_hot_module.__file__ or "").endswith(tuple(_EXTENSION_SUFFIXES))
 
 __all__ = [

@@ -29,7 +29,10 @@ def set_tiles(n: int) -> tuple[Tile, ...]:
 
 def action_count(set_size: int) -> int:
     """How many action codes the double-``set_size`` set has: ``2 * T * (N + 1) + 2``,
-    394 for double-6 and 1102 for double-9."""
+    394 for double-6 and 1102 for double-9.
+
+    .. versionadded:: 0.1
+    """
     return 2 * len(set_tiles(set_size)) * (set_size + 1) + 2
 
 
@@ -47,6 +50,8 @@ def move_to_action(move: Move, set_size: int) -> int:
 
     Raises:
         ValueError: a tile is not in the set, or the tiles share no number.
+
+    .. versionadded:: 0.1
     """
     width = set_size + 1
     if isinstance(move, Draw):
@@ -78,6 +83,8 @@ def action_to_move(action: int, set_size: int) -> Move:
     Raises:
         ValueError: the code is out of range or is one of the few that name no move (the
             low side of a double, a non-double onto itself).
+
+    .. versionadded:: 0.1
     """
     code = operator.index(action)
     tiles = set_tiles(set_size)

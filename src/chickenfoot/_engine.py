@@ -56,7 +56,10 @@ _PASS_TYPE: Final[type[Pass]] = Pass
 
 
 class Ending(enum.Enum):
-    """How a round ended (R16)."""
+    """How a round ended (R16).
+
+    .. versionadded:: 0.1
+    """
 
     #: A player played his last tile.
     WENT_OUT = "went out"
@@ -68,7 +71,10 @@ class Ending(enum.Enum):
 
 
 class Obligation(enum.Enum):
-    """What the rules demand of the next play, if anything."""
+    """What the rules demand of the next play, if anything.
+
+    .. versionadded:: 0.1
+    """
 
     #: The round double must be placed, or searched for in the boneyard (R6).
     ROUND_DOUBLE = "round double"

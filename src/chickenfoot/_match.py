@@ -31,6 +31,8 @@ def round_seed(seed: int, index: int) -> int:
     >>> from chickenfoot import round_seed
     >>> round_seed(7, 0) != round_seed(7, 1)
     True
+
+    .. versionadded:: 0.1
     """
     digest = hashlib.blake2b(f"{seed}/{index}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big")

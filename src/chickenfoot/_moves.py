@@ -92,6 +92,8 @@ class Pass:
 
 
 #: Any move: a :class:`Play`, a :class:`Draw` or a :class:`Pass`.
+#:
+#: .. versionadded:: 0.1
 Move: TypeAlias = Play | Draw | Pass
 
 DRAW: Final = Draw()

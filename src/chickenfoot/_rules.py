@@ -35,16 +35,26 @@ __all__ = [
 #: How a round starts (R6), ``"holder"`` placing the dealt round double and ``"centre"``
 #: putting it on the table before the deal; ``"highest_held"`` opens on the highest double
 #: held at or below it (R6b).
+#:
+#: .. versionadded:: 0.1
 Start: TypeAlias = Literal["holder", "centre", "highest_held"]
 #: Whether a playable drawn tile must be played (R13), may be kept, or is never played in
 #: the turn it was drawn (R13b).
+#:
+#: .. versionadded:: 0.1
 PlayDrawn: TypeAlias = Literal["must", "may", "never"]
 #: How equal lowest totals are decided (R22).
+#:
+#: .. versionadded:: 0.1
 TieBreak: TypeAlias = Literal["shared", "zero_rounds"]
 #: When a target ends the match (R20).
+#:
+#: .. versionadded:: 0.1
 TargetMode: TypeAlias = Literal["exceeds", "reaches"]
 #: The order of the round doubles in a match (R19, R19b): ``"down"`` from the highest to
 #: 0-0, ``"down_up"`` down to 0-0 and back up to the highest.
+#:
+#: .. versionadded:: 0.1
 RoundOrder: TypeAlias = Literal["down", "down_up"]
 #: A ``{players: number}`` table, kept as a sorted tuple of pairs.
 PlayerTable: TypeAlias = tuple[tuple[int, int], ...]
@@ -685,6 +695,8 @@ _PRESET_LIST: Final = (
 
 #: The presets of the rules guide by name, ``"chickie-duel"``,
 #: ``"cross-and-foot"``, ``"classic"`` and ``"double-foot"``. Read-only.
+#:
+#: .. versionadded:: 0.1
 PRESETS: Final[Mapping[str, Rules]] = types.MappingProxyType({r.name: r for r in _PRESET_LIST})
 
 _ALIASES: Final[Mapping[str, str]] = types.MappingProxyType(

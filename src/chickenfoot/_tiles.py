@@ -18,6 +18,8 @@ __all__ = ["MAX_PIPS", "Tile", "tile_set"]
 
 #: The largest number of pips an end may have. Double-18 is the largest common set;
 #: larger custom sets work up to this bound.
+#:
+#: .. versionadded:: 0.1
 MAX_PIPS: Final = 63
 
 
@@ -196,6 +198,8 @@ def tile_set(n: int) -> tuple[Tile, ...]:
 
     Raises:
         ValueError: ``n`` is not a whole number from 0 to :data:`MAX_PIPS`.
+
+    .. versionadded:: 0.1
     """
     if type(n) is not int or not 0 <= n <= MAX_PIPS:
         raise ValueError(f"a set is double-0 to double-{MAX_PIPS}, not double-{n!r}")

@@ -284,7 +284,7 @@ class SearchPlayer:
     objective: Literal["margin", "win"] = attrs.field(
         default="margin", validator=attrs.validators.in_(("margin", "win"))
     )
-    #: The heuristic of greedy playouts (and of the fallback when no sample is found).
+    #: The heuristic of the greedy playouts (``rollout="greedy"``).
     greedy: GreedyPlayer = attrs.field(factory=GreedyPlayer)
     #: Whether to spend the budget by sequential halving (the better half of the
     #: candidates goes on to the next phase) rather than evenly on every candidate.
@@ -464,7 +464,7 @@ class TreeSearchPlayer:
     objective: Literal["margin", "win"] = attrs.field(
         default="margin", validator=attrs.validators.in_(("margin", "win"))
     )
-    #: The heuristic of greedy playouts (and of the fallback when no sample is found).
+    #: The heuristic of the greedy playouts (``rollout="greedy"``).
     greedy: GreedyPlayer = attrs.field(
         factory=GreedyPlayer, validator=attrs.validators.instance_of(GreedyPlayer)
     )
@@ -632,6 +632,8 @@ class _TreeSearch:
 # -- levels -----------------------------------------------------------------------------------
 
 #: The ready-made opponents of :func:`level`, weakest first (``LEVELS[0]`` is level 1).
+#:
+#: .. versionadded:: 0.1
 LEVELS: Final[tuple[Player, ...]] = (
     RandomPlayer(name="level1"),
     GreedyPlayer(name="level2"),

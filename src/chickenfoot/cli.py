@@ -62,8 +62,9 @@ BOT_NAMES: Final = (
     "level5",
 )
 
-#: The strongest of :data:`BOT_NAMES`, as the ratings of the bots page measure them.
-STRONGEST: Final = "level5"
+#: The strongest of :data:`BOT_NAMES`, as the bots page measures them: level 5 at the top of
+#: the ratings, and ``search``, which a duel with level 5 does not tell apart from it.
+STRONGEST: Final = "level5 and search are the strongest"
 
 _PROG: Final = "chickenfoot"
 _QUIT: Final = frozenset({"q", "quit", "exit"})
@@ -155,7 +156,7 @@ def _parser() -> argparse.ArgumentParser:
         "--bots",
         default="greedy",
         help=f"the bots in the other seats, in seat order, one for all or one each: "
-        f"{', '.join(BOT_NAMES)} (default greedy; {STRONGEST} is the strongest)",
+        f"{', '.join(BOT_NAMES)} (default greedy; {STRONGEST})",
     )
     play.add_argument(
         "--seed", type=int, help="deal from this seed (default: a random one, not shown)"
@@ -234,7 +235,7 @@ def _parser() -> argparse.ArgumentParser:
         "--bot",
         default="search",
         help=f"the bot for --best: {', '.join(BOT_NAMES)} "
-        f"(default search; {STRONGEST} is the strongest)",
+        f"(default search; {STRONGEST}, search the faster)",
     )
     show.add_argument(
         "--seed", type=int, default=0, help="the random numbers of the bot (default 0)"

@@ -70,6 +70,8 @@ __all__ = [
 ]
 
 #: The parameters of the game and their defaults.
+#:
+#: .. versionadded:: 0.1
 PARAMETERS: Final[Mapping[str, int | str]] = {
     "preset": "chickie-duel",
     "players": 2,
@@ -84,6 +86,8 @@ PARAMETERS: Final[Mapping[str, int | str]] = {
 }
 
 #: The game's type, as registered with ``pyspiel``.
+#:
+#: .. versionadded:: 0.1
 GAME_TYPE: Final = pyspiel.GameType(
     short_name="chickenfoot",
     long_name="Chicken Foot dominoes",
@@ -104,6 +108,8 @@ GAME_TYPE: Final = pyspiel.GameType(
 _OBLIGATIONS: Final = tuple(Obligation)
 #: Deprecated since 0.1.0, unused: :meth:`ChickenFootState.resample_from_infostate` takes
 #: one sample, which always agrees with every move. It goes away in 0.2.0.
+#:
+#: .. versionadded:: 0.1
 SAMPLE_ATTEMPTS: Final = 20
 #: Columns of a row of the ``history`` tensor piece (see :class:`ChickenFootObserver`).
 _ROW: Final = 13
@@ -594,6 +600,8 @@ class ChickenFootObserver:
 
     Raises:
         ValueError: ``params`` is not empty (the observer takes none).
+
+    .. versionadded:: 0.1
     """
 
     def __init__(

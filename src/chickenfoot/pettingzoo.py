@@ -134,6 +134,8 @@ def observation_layout(rules: Rules, players: int) -> Mapping[str, slice]:
     >>> layout = observation_layout(PRESETS["chickie-duel"], 2)
     >>> layout["hand"], layout["totals"]
     (slice(0, 28, None), slice(175, 177, None))
+
+    .. versionadded:: 0.1
     """
     out: dict[str, slice] = {}
     start = 0
@@ -154,6 +156,8 @@ def encode_view(view: RoundView | MatchView) -> npt.NDArray[np.float32]:
 
     It reads nothing but the view, so two rounds that give a seat equal views give it
     equal observations.
+
+    .. versionadded:: 0.1
     """
     if isinstance(view, MatchView):
         rnd, totals, round_index = view.round, view.totals, view.round_index
@@ -437,6 +441,8 @@ def raw_env(**kwargs: Any) -> ChickenFootEnv:
         reward: ``"margin"`` (default) or ``"penalty"``, see the module's documentation.
         render_mode: ``None``, ``"ansi"`` (:meth:`~ChickenFootEnv.render` returns text) or
             ``"human"`` (it prints the text). No ``"rgb_array"`` is offered.
+
+    .. versionadded:: 0.1
     """
     return ChickenFootEnv(**kwargs)
 
@@ -448,6 +454,8 @@ def env(*, illegal_reward: float = -1.0, **kwargs: Any) -> Any:
     (``TerminateIllegalWrapper``); an action outside the space fails an assertion
     (``AssertOutOfBoundsWrapper``); calls out of order raise (``OrderEnforcingWrapper``).
     Other keyword arguments go to :func:`raw_env`.
+
+    .. versionadded:: 0.1
     """
     wrapped = wrappers.TerminateIllegalWrapper(raw_env(**kwargs), illegal_reward=illegal_reward)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
