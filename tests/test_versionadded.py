@@ -57,6 +57,8 @@ def documentation(path: Path, name: str) -> str:
     tree, lines = _source(path)
     for node in tree.body:
         if isinstance(node, (ast.ClassDef, ast.FunctionDef)) and node.name == name:
+            if any(ast.unparse(d).endswith("overload") for d in node.decorator_list):
+                continue  # an @overload's signature: the docstring is on the definition
             return ast.get_docstring(node) or ""
         if isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
