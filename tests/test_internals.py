@@ -6,7 +6,8 @@ import (inside a function) that does not point down the levels is one of the pag
 table of allowed deferred imports, and every pair of that table is still made somewhere,
 so the table can only shrink. The same ratchet holds the page's table of functions over
 80 lines and its table of the private modules each client module imports. Imports are read
-from the syntax tree, not the text.
+from the syntax tree, not the text. The planned module map's level table, the goal of the
+redesign, is checked to be an order: every module at one level.
 """
 
 from __future__ import annotations
@@ -458,3 +459,22 @@ def test_the_private_read_check_is_not_blind() -> None:
         "    return rnd._state, own._mine, view._table, object.__setattr__\n"
     )
     assert private_reads(source) == ["line 4: rnd._state", "line 4: view._table"]
+
+
+def planned_levels() -> list[tuple[int, list[str]]]:
+    """The level table of the planned module map: each level with its modules."""
+    rows = table_rows(section("### The module map, planned"), "level")
+    return [(int(cells[0]), names_in(cells[1])) for cells in rows]
+
+
+def test_the_planned_map_is_an_order() -> None:
+    """The planned map is a valid order for the steps to reach: levels 1, 2, ... in
+    turn, each with a module, and every module named at one level only."""
+    planned = planned_levels()
+    assert [level for level, _ in planned] == list(range(1, len(planned) + 1))
+    assert all(names for _, names in planned)
+    named = [name for _, names in planned for name in names]
+    twice = sorted({name for name in named if named.count(name) > 1})
+    assert not twice, f"the planned module map names {twice} more than once"
+    assert all(re.fullmatch(r"_?[a-z]+", name) for name in named), named
+    assert {"_tiles", "_engine", "bots", "cli"} <= set(named)
