@@ -4,7 +4,9 @@ It follows ``RULES.md`` (R1-R18) as literally as possible and is meant to be
 compared against the real engine in differential tests.  Nothing here is clever:
 the table is kept as an explicit list of *places* (a parent tile, the number a
 tile must show to go there, and the tile that filled it, if any), and the legal
-moves are recomputed from scratch every time they are asked for.
+moves are recomputed from scratch every time they are asked for. At its end,
+``ReferenceSchedule`` states the match (R19-R23): the doubles, the count of rounds, the end
+and the first seats, the one statement of them that the match tests hold the engine to.
 
 Conventions shared with the engine:
 
@@ -507,52 +509,99 @@ class ReferenceRound:
 
 
 # ---------------------------------------------------------------------------
-# The match: which doubles, how many rounds, when it ends (R19-R22)
+# The match: which doubles, how many rounds, when it ends, who starts (R19-R23)
 # ---------------------------------------------------------------------------
 
 
-def round_doubles(n: int, order: str, how_many: int) -> list[int]:
-    """R19, R19b, R20: the numbers of the first ``how_many`` round doubles of a match
-    with the double-``n`` set, walking down from ``n`` to 0 and, with ``"down_up"``,
-    turning round at each end (with ``"down"``, starting again from ``n``)."""
-    out: list[int] = []
-    double, step = n, -1
-    while len(out) < how_many:
-        out.append(double)
-        if n == 0:
-            continue
-        if order == "down":
-            double = n if double == 0 else double - 1
-            continue
-        if double == 0:
-            step = 1
-        elif double == n:
-            step = -1
-        double += step
-    return out
+class MatchRules(Protocol):
+    """The match knobs, read by attribute name (strings or enum members, as above)."""
+
+    @property
+    def start(self) -> object: ...  # "holder" | "centre" | "highest_held"
+
+    @property
+    def rounds(self) -> object: ...  # "full" | "half" | a whole number
+
+    @property
+    def round_order(self) -> object: ...  # "down" | "down_up"
+
+    @property
+    def target(self) -> int | None: ...
+
+    @property
+    def target_mode(self) -> object: ...  # "exceeds" | "reaches"
 
 
-def round_count(n: int, order: str, rounds: object) -> int:
-    """R19, R19b: rounds in a match without a target."""
-    full = n + 1 if order == "down" else 2 * n + 1
-    if rounds == "full":
-        return full
-    if rounds == "half":
-        if order == "down":
-            return max(1, -(-n // 2))  # ceil(n / 2), at least 1
-        return n + 1  # the way down
-    assert isinstance(rounds, int)
-    return rounds
+class ReferenceSchedule:
+    """The rounds of one match with the double-``n`` set at ``players`` seats.
 
+    The one statement in the tests of which rounds a match plays, when it ends and which
+    seat each round starts from; rounds are counted from 0 here (round 1 of R23 is
+    index 0).
+    """
 
-def match_over(
-    n: int, order: str, rounds: object, target: int | None, mode: str, results: list[list[int]]
-) -> bool:
-    """R19, R20: whether a match with these round scores has ended."""
-    if not results:
-        return False
-    if target is None:
-        return len(results) >= round_count(n, order, rounds)
-    totals = [sum(result[seat] for result in results) for seat in range(len(results[0]))]
-    top: int = max(totals)
-    return top > target if mode == "exceeds" else top >= target
+    def __init__(self, rules: MatchRules, n: int, players: int) -> None:
+        self.n = int(n)
+        self.players = int(players)
+        self.start = knob_text(rules.start, ("holder", "centre", "highest_held"), "start")
+        self.order = knob_text(rules.round_order, ("down", "down_up"), "round_order")
+        self.target = None if rules.target is None else int(rules.target)
+        self.mode = knob_text(rules.target_mode, ("exceeds", "reaches"), "target_mode")
+        rounds = rules.rounds
+        self.rounds: int | str = (
+            rounds if isinstance(rounds, int) else knob_text(rounds, ("full", "half"), "rounds")
+        )
+
+    def count(self) -> int | None:
+        """R19, R19b: the rounds of the match; ``None`` with a target (R20)."""
+        if self.target is not None:
+            return None
+        if isinstance(self.rounds, int):
+            return self.rounds
+        down = self.order == "down"
+        if self.rounds == "full":
+            return self.n + 1 if down else 2 * self.n + 1
+        if down:
+            return max(1, -(-self.n // 2))  # ceil(n / 2), at least 1
+        return self.n + 1  # the way down
+
+    def doubles(self, how_many: int) -> list[int]:
+        """R19, R19b, R20: the numbers of the first ``how_many`` doubles dealt for, walking
+        down from ``n`` to 0 and, with ``"down_up"``, turning round at each end (with
+        ``"down"``, starting again from ``n``)."""
+        out: list[int] = []
+        double, step = self.n, -1
+        while len(out) < how_many:
+            out.append(double)
+            if self.n == 0:
+                continue
+            if self.order == "down":
+                double = self.n if double == 0 else double - 1
+                continue
+            if double == 0:
+                step = 1
+            elif double == self.n:
+                step = -1
+            double += step
+        return out
+
+    def over(self, results: list[list[int]]) -> bool:
+        """R19, R20: whether a match with these round scores (a row a round) has ended."""
+        if not results:
+            return False
+        count = self.count()
+        if count is not None:
+            return len(results) >= count
+        assert self.target is not None
+        top = max(sum(row[seat] for row in results) for seat in range(len(results[0])))
+        return top > self.target if self.mode == "exceeds" else top >= self.target
+
+    def first_seat(self, index: int, previous_winner: int | None) -> int | None:
+        """R23: the first seat of round ``index``: seat 0 for the first round; then one
+        seat on each round in a centre start, else the previous round's winner (``None``
+        while that is not known)."""
+        if index == 0:
+            return 0
+        if self.start == "centre":
+            return index % self.players
+        return previous_winner

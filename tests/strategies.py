@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 from hypothesis import strategies as st
 
-from chickenfoot import PRESETS, PlayDrawn, Round, Rules, Start
+from chickenfoot import PRESETS, Round, Rules, RulesError
 
 __all__ = [
     "PRESET_NAMES",
@@ -36,37 +36,40 @@ T = TypeVar("T")
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
 
 
-def _set_length(n: int) -> int:
-    return (n + 1) * (n + 2) // 2
-
-
 def _base_first(base: T, options: Sequence[T]) -> list[T]:
     """``options`` with ``base`` first, so that a drawn knob shrinks to the preset's value."""
     return [base, *(o for o in options if o != base)]
 
 
-def _undealt(rules: Rules, start: Start) -> int:
-    """The smallest boneyard over the variant's player counts, for a given start (R5, R6)."""
-    sets = dict(rules.set_sizes)
-    centre = 1 if start == "centre" else 0
-    return min(_set_length(sets[p]) - p * hand - centre for p, hand in rules.hand_sizes)
+def _deals(base: Rules, knobs: dict[str, Any]) -> bool:
+    """Whether ``base`` with ``knobs`` changed is a variant: the library's own checks say,
+    raising :class:`RulesError` when the knobs clash or cannot be dealt (R5, R7, R13b, R14)."""
+    try:
+        attrs.evolve(base, **knobs)
+    except RulesError:
+        return False
+    return True
 
 
 @st.composite
 def rules(draw: st.DrawFn, *, preset: str | None = None, custom: bool | None = None) -> Rules:
     """A preset, or a preset with some knobs changed that still make a valid variant.
 
+    Which knob values make a variant is not restated here: each knob is drawn among the
+    values that :class:`Rules` accepts with the knobs drawn before it and the preset's
+    values of those after it (it raises :class:`RulesError` for the others); a knob that
+    may clash with another (``boneyard_reserve`` with ``start``, ``draws_per_turn`` with
+    ``play_drawn``) is drawn after it.
+
     Args:
         preset: the preset to start from; drawn from :data:`PRESET_NAMES` when ``None``.
         custom: ``False`` gives the preset itself, ``True`` always changes knobs, ``None``
             draws either.
 
-    The changed knobs are ``start`` (with ``"highest_held"``, R6b), ``opening_toes`` (3 to 6, as far as the smallest set
-    of the variant allows), ``first_foot_required``, ``toes_per_double`` (1 to 3), a small
-    ``boneyard_reserve`` that leaves something to draw at every player count,
-    ``draws_per_turn`` (1, 2 or unlimited), ``play_drawn`` (with ``"never"``, R13b, one
-    draw a turn), ``double_blank``,
-    ``blank_value`` (R17b) and ``round_order`` (R19b).
+    The changed knobs are ``start`` (with ``"highest_held"``, R6b), ``opening_toes`` (3 to
+    6), ``first_foot_required``, ``toes_per_double`` (1 to 3), a ``boneyard_reserve`` of 0
+    to 3, ``play_drawn`` (with ``"never"``, R13b), ``draws_per_turn`` (1, 2 or unlimited),
+    ``double_blank``, ``blank_value`` (R17b) and ``round_order`` (R19b).
     """
     name = preset if preset is not None else draw(st.sampled_from(PRESET_NAMES))
     base = PRESETS[name]
@@ -74,38 +77,29 @@ def rules(draw: st.DrawFn, *, preset: str | None = None, custom: bool | None = N
         custom = draw(st.booleans())
     if not custom:
         return base
-    start_options: list[Start] = ["holder", "centre", "highest_held"]
-    starts = [s for s in _base_first(base.start, start_options) if _undealt(base, s) >= 0]
-    start = draw(st.sampled_from(starts))
-    smallest_set = min(n for _, n in base.set_sizes)
-    toes = [t for t in range(3, 7) if t <= smallest_set]
-    reserves = list(range(min(3, _undealt(base, start) - 1) + 1))
-    draw_limits: list[int | None] = [1, 2, None]
-    keep_options: list[PlayDrawn] = ["must", "may", "never"]
+    changes: dict[str, Any] = {}
 
-    def knob(base_value: T, options: list[T]) -> T:
-        return draw(st.sampled_from(_base_first(base_value, options)))
+    def knob(field: str, options: Sequence[object]) -> None:
+        """Draw ``field`` among the ``options`` that still deal with the knobs drawn so far."""
+        fitting = [
+            option
+            for option in _base_first(getattr(base, field), options)
+            if _deals(base, {**changes, field: option})
+        ]
+        assert fitting, f"no value of {field} in {options} makes {base.name} a variant"
+        changes[field] = draw(st.sampled_from(fitting))
 
-    opening_toes = knob(base.opening_toes, toes)
-    first_foot = knob(base.first_foot_required, [False, True])
-    toes_per_double = knob(base.toes_per_double, [1, 2, 3])
-    reserve = knob(base.boneyard_reserve, reserves)
-    draws = knob(base.draws_per_turn, draw_limits)
-    play_drawn = knob(base.play_drawn, keep_options)  # "never": one draw a turn (R13b)
-    return attrs.evolve(
-        base,
-        name=f"{name}-custom",
-        start=start,
-        opening_toes=opening_toes,
-        first_foot_required=first_foot,
-        toes_per_double=toes_per_double,
-        boneyard_reserve=reserve,
-        draws_per_turn=draws if play_drawn != "never" else 1,
-        play_drawn=play_drawn,
-        double_blank=knob(base.double_blank, [0, 25, 50]),
-        blank_value=knob(base.blank_value, [0, 25]),
-        round_order=knob(base.round_order, ["down", "down_up"]),
-    )
+    knob("start", ["holder", "centre", "highest_held"])
+    knob("opening_toes", range(3, 7))
+    knob("first_foot_required", [False, True])
+    knob("toes_per_double", [1, 2, 3])
+    knob("boneyard_reserve", range(4))
+    knob("play_drawn", ["must", "may", "never"])  # "never": one draw a turn (R13b)
+    knob("draws_per_turn", [1, 2, None])
+    knob("double_blank", [0, 25, 50])
+    knob("blank_value", [0, 25])
+    knob("round_order", ["down", "down_up"])
+    return attrs.evolve(base, name=f"{name}-custom", **changes)
 
 
 # ``deals`` has an option called ``rules``; this is the strategy under another name.

@@ -9,7 +9,7 @@ legal. At the end they must agree on the ending, the winner, the scores and the 
 Every preset is played at every player count it covers, and a dozen custom variants
 change one knob or a few, so that every knob of R3-R17b is played with. Whole matches are
 played too, every round against the reference round and the schedule, totals and end
-against the reference match rules (R19-R21), for every value of the match knobs.
+against the reference match rules (R19-R23), for every value of the match knobs.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pytest
 from bridge import ENDINGS, ref_move, ref_tile, reference_of
 from hypothesis import given
 from hypothesis import strategies as st
-from reference import ReferenceRound, match_over, round_doubles
+from reference import ReferenceRound, ReferenceSchedule
 from strategies import Deal, deals
 
 from chickenfoot import (
@@ -255,17 +255,17 @@ SCHEDULES: list[dict[str, str | int]] = [
 )
 @pytest.mark.parametrize("preset", ["chickie-duel", "double-foot", "highest-held"])
 def test_matches_agree_with_reference(preset: str, schedule: dict[str, str | int]) -> None:
-    """R19-R21 and R17b: a whole match by the engine; every round replayed in the reference
-    (the scores), the doubles the rounds are dealt for against the reference schedule (R6b:
-    not the lower doubles a highest_held start may open on), and the end of the match and
-    its totals against the reference rules."""
+    """R19-R21, R23 and R17b: a whole match by the engine; every round replayed in the
+    reference (the scores), the doubles the rounds are dealt for against the reference
+    schedule (R6b: not the lower doubles a highest_held start may open on), the first seats,
+    the count of rounds, and the end of the match and its totals against the reference."""
     if preset == "highest-held":
         base = attrs.evolve(_DUEL, start="highest_held", hand_sizes={2: 5}, boneyard_reserve=0)
     else:
         base = attrs.evolve(PRESETS[preset], blank_value=5 if preset == "double-foot" else 0)
     rules = attrs.evolve(base, **schedule)  # type: ignore[arg-type]
     players = rules.player_counts[0]
-    n = rules.set_size(players)
+    schedule_of = ReferenceSchedule(rules, rules.set_size(players), players)
     rng = random.Random(f"{preset}/{schedule}")
     match = Match.new(rules, players, seed=rng.randrange(2**32))
     steps = 0
@@ -275,9 +275,9 @@ def test_matches_agree_with_reference(preset: str, schedule: dict[str, str | int
         match = match.apply(rng.choice(match.legal_moves()))
     results: list[list[int]] = []
     for index, rnd in enumerate(match.finished):
-        assert not match_over(
-            n, rules.round_order, rules.rounds, rules.target, rules.target_mode, results
-        ), f"round {index + 1} was one too many"
+        assert not schedule_of.over(results), f"round {index + 1} was one too many"
+        previous = match.finished[index - 1].winner if index else None
+        assert rnd.first == schedule_of.first_seat(index, previous)  # R23
         ref = reference_of(rnd)
         for move in rnd.moves:
             ref.apply(ref_move(move))
@@ -285,9 +285,10 @@ def test_matches_agree_with_reference(preset: str, schedule: dict[str, str | int
         assert scores is not None
         assert list(rnd.scores or ()) == scores
         results.append(scores)
-    assert match_over(n, rules.round_order, rules.rounds, rules.target, rules.target_mode, results)
+    assert schedule_of.over(results)
+    assert match.round_count == schedule_of.count()
     doubles = [rnd.dealt_for.high for rnd in match.finished]
     if preset == "highest-held":  # R6b: some rounds open below the double dealt for
         assert any(rnd.round_double != rnd.dealt_for for rnd in match.finished)
-    assert doubles == round_doubles(n, rules.round_order, len(doubles))
+    assert doubles == schedule_of.doubles(len(doubles))
     assert list(match.totals) == [sum(column) for column in zip(*results, strict=True)]

@@ -18,7 +18,7 @@ import attrs
 import pytest
 from bridge import ref_move, reference_divide, reference_of
 
-from chickenfoot import PRESETS, Draw, IllegalMoveError, Move, Pass, Play, Round, Rules, Tile
+from chickenfoot import PRESETS, IllegalMoveError, Move, Round, Rules, Tile, parse_move
 
 PERFT_DIR = Path(__file__).resolve().parent / "perft"
 
@@ -36,6 +36,8 @@ class PerftPosition:
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
     moves: tuple[Move, ...]
+    #: The moves as the file writes them.
+    words: tuple[str, ...]
     counts: tuple[int, ...]
 
     def deal(self) -> Round:
@@ -47,16 +49,6 @@ class PerftPosition:
             round_double=self.round_double,
             first=self.first,
         )
-
-
-def parse_move(text: str) -> Move:
-    """A move written as ``str(move)``: ``9-9``, ``9-4@9-9``, ``draw`` or ``pass``."""
-    if text == "draw":
-        return Draw()
-    if text == "pass":
-        return Pass()
-    tile, _, onto = text.partition("@")
-    return Play(Tile.parse(tile), Tile.parse(onto) if onto else None)
 
 
 def parse_rules(words: list[str]) -> Rules:
@@ -107,6 +99,7 @@ def load(path: Path) -> tuple[list[str], list[PerftPosition]]:
                 hands=tuple(tuple(map(Tile.parse, h.split())) for h in block["hands"]),
                 boneyard=tuple(map(Tile.parse, block.get("boneyard", []))),
                 moves=tuple(map(parse_move, block.get("moves", []))),
+                words=tuple(block.get("moves", [])),
                 counts=tuple(int(c) for c in perft[1::2]),
             )
         )
@@ -194,6 +187,15 @@ def test_deal_matches_the_listed_tiles(position: PerftPosition) -> None:
         first=position.first,
     )
     assert explicit == rnd
+
+
+def test_listed_moves_are_written_as_the_engine_writes_them() -> None:
+    """R4: generate.py writes moves in the move notation: each reads and writes back."""
+    words = [word for position in POSITIONS for word in position.words]
+    assert {"draw", "pass"} <= set(words)
+    assert any("@" in word for word in words)
+    for position in POSITIONS:
+        assert [str(move) for move in position.moves] == list(position.words), position.name
 
 
 @pytest.mark.parametrize("position", POSITIONS, ids=[p.name for p in POSITIONS])

@@ -11,7 +11,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from reference import DRAW, PASS, Move, ReferenceRound, Tile
+from reference import DRAW, PASS, Move, ReferenceRound, ReferenceSchedule, Tile
 
 D6: Tile = (6, 6)
 
@@ -29,6 +29,17 @@ class Knobs:
     play_drawn: str = "must"
     double_blank: int = 0
     blank_value: int = 0
+
+
+@dataclass(frozen=True)
+class MatchKnobs:
+    """A tiny stand-in for the library's rules object, its match knobs."""
+
+    start: str = "holder"
+    rounds: int | str = "full"
+    round_order: str = "down"
+    target: int | None = None
+    target_mode: str = "exceeds"
 
 
 def play(tile: Tile, onto: Tile | None) -> Move:
@@ -458,3 +469,60 @@ def test_random_rounds_end_and_conserve_tiles(seed: int) -> None:
     else:
         assert scores[game.winner] == min(scores)
         assert all(not game.legal_plays(hand) for hand in game.hands)
+
+
+# ---------------------------------------------------------------------------
+# The match schedule (R19-R23), worked out by hand
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rounds", "order", "n", "count"),
+    [
+        ("full", "down", 6, 7),  # R19: double-6, 7 rounds
+        ("full", "down", 9, 10),
+        ("half", "down", 9, 5),  # ceil(9 / 2)
+        ("half", "down", 6, 3),
+        ("half", "down", 1, 1),
+        ("half", "down", 0, 1),  # at least 1
+        (4, "down", 9, 4),
+        ("full", "down_up", 9, 19),  # R19b: 9..0..9
+        ("half", "down_up", 9, 10),  # the way down
+        (12, "down_up", 9, 12),
+    ],
+)
+def test_schedule_counts_rounds(rounds: int | str, order: str, n: int, count: int) -> None:
+    oracle = ReferenceSchedule(MatchKnobs(rounds=rounds, round_order=order), n, 4)
+    assert oracle.count() == count
+    assert not oracle.over([[0] * 4] * (count - 1))
+    assert oracle.over([[0] * 4] * count)
+
+
+def test_schedule_doubles_go_down_and_round_again() -> None:
+    """R19, R20: N down to 0, then N again; R19b: down and back up, never twice in a row."""
+    down = ReferenceSchedule(MatchKnobs(target=100), 3, 2)
+    assert down.count() is None
+    assert down.doubles(9) == [3, 2, 1, 0, 3, 2, 1, 0, 3]
+    up = ReferenceSchedule(MatchKnobs(target=100, round_order="down_up"), 3, 2)
+    assert up.doubles(11) == [3, 2, 1, 0, 1, 2, 3, 2, 1, 0, 1]
+    assert ReferenceSchedule(MatchKnobs(round_order="down_up"), 0, 2).doubles(3) == [0, 0, 0]
+
+
+@pytest.mark.parametrize(("mode", "ends_at"), [("exceeds", 3), ("reaches", 1)])
+def test_schedule_target_ends_the_match(mode: str, ends_at: int) -> None:
+    """R20: totals (0, 5), (1, 5), (1, 6) against a target of 5."""
+    oracle = ReferenceSchedule(MatchKnobs(target=5, target_mode=mode), 6, 2)
+    results = [[0, 5], [1, 0], [0, 1]]
+    assert not oracle.over([])
+    assert [oracle.over(results[:k]) for k in (1, 2, 3)] == [k >= ends_at for k in (1, 2, 3)]
+
+
+def test_schedule_first_seats() -> None:
+    """R23: round 1 from seat 0; centre: one seat on each round; holder: the winner."""
+    centre = ReferenceSchedule(MatchKnobs(start="centre"), 6, 3)
+    assert [centre.first_seat(i, 2) for i in range(5)] == [0, 1, 2, 0, 1]
+    for start in ("holder", "highest_held"):
+        holder = ReferenceSchedule(MatchKnobs(start=start), 6, 3)
+        assert holder.first_seat(0, None) == 0
+        assert holder.first_seat(3, 2) == 2
+        assert holder.first_seat(3, None) is None
