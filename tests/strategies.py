@@ -194,6 +194,7 @@ def played_rounds(
     players: int | None = None,
     max_moves: int = 300,
     finished: bool = False,
+    in_play: bool = False,
 ) -> Round:
     """A round advanced by random legal moves, each move chosen by a drawn integer.
 
@@ -202,7 +203,12 @@ def played_rounds(
         max_moves: the most moves to play; the number is drawn from 0 to this.
         finished: play on until the round is over (or :func:`move_bound` is reached,
             which only a broken engine allows; the caller should check ``is_over``).
+        in_play: never play a move that ends the round, so that a seat is always to
+            move; the round stops just before its end instead (rather than a test
+            filtering out finished rounds, which in a short variant are most of them).
     """
+    if finished and in_play:
+        raise ValueError("a round cannot be both finished and in play")
     rnd = draw(rounds(rules=rules, preset=preset, players=players))
     limit = move_bound(rnd) + 1 if finished else draw(st.integers(0, max_moves))
     for _ in range(limit):
@@ -212,7 +218,10 @@ def played_rounds(
         if not moves:
             break  # a round that is not over always has a move; the tests say so
         choice = draw(st.integers(0, len(moves) - 1)) if len(moves) > 1 else 0
-        rnd = rnd.apply(moves[choice])
+        after = rnd.apply(moves[choice])
+        if in_play and after.is_over:
+            break
+        rnd = after
     return rnd
 
 

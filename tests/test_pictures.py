@@ -29,6 +29,7 @@ from chickenfoot import (
     Tile,
     TilePosition,
     layout_text,
+    parse_move,
     table_bounds,
     table_geometry,
     table_svg,
@@ -335,3 +336,93 @@ def test_svg_title_and_size() -> None:
     view = ET.fromstring(table_svg(rnd.view(2), title=False))
     assert not [t for t in view.iter(f"{SVG}text") if t.get("class") == "title"]
     assert isinstance(rnd.view(2), RoundView)
+
+
+#: Finished rounds of one crowded deal (double-foot, 8 seats, deal seed 2582224), each
+#: as its round double, first seat and moves: the first six layouts all failed to find
+#: room for some tile by its parent, and a foot or a line tile was set down among
+#: unrelated tiles, up to 5 units from its parent.
+CROWDED_SEED = 2582224
+CROWDED_ROUNDS = (
+    (
+        0,
+        3,
+        (
+            "1-0@0-0 3-0@0-0 5-0@0-0 2-0@0-0 10-0@0-0 11-0@0-0 3-3@3-0 10-3@3-3 4-3@3-3 draw pass "
+            "draw pass 9-3@3-3 8-2@2-0 12-8@8-2 1-1@1-0 4-1@1-1 9-1@1-1 5-1@1-1 11-9@9-3 "
+            "10-2@10-0 9-2@9-1 5-3@5-1 4-2@4-1 10-10@10-3 10-6@10-10 10-5@10-10 draw pass draw "
+            "pass 10-7@10-10 6-6@10-6 6-4@6-6 draw pass 9-6@6-6 12-6@6-6 11-2@4-2 3-2@5-3 7-2@3-2 "
+            "2-1@10-2 12-1@12-8 10-9@9-6 11-7@7-2 11-4@6-4 11-6@11-9 7-4@4-3 12-7@7-4 12-12@12-6 "
+            "12-9@12-12 12-3@12-12 draw pass 12-11@12-12 5-5@10-5 draw pass 6-5@5-5 7-5@5-5 draw "
+            "pass 9-5@5-5 11-1@2-1 7-7@10-7 7-0@7-7 draw pass draw pass draw pass 7-6@7-7 7-3@7-7 "
+            "2-2@9-2 draw pass draw 5-2@2-2 12-2@2-2 draw pass draw pass draw pass draw 6-2@2-2 "
+            "11-5@11-7 6-1@6-2 11-3@12-3 3-1@12-1 9-0@7-0 5-4@11-5 8-4@5-4 9-8@8-4 8-3@7-3"
+        ),
+    ),
+    (
+        2,
+        1,
+        (
+            "4-2@2-2 draw pass 2-1@2-2 draw pass 11-2@2-2 3-2@2-2 7-2@2-2 2-0@2-2 3-3@3-2 "
+            "10-3@3-3 4-3@3-3 3-0@3-3 11-9@11-2 7-4@4-2 12-7@7-2 7-5@7-4 1-0@2-0 10-4@4-3 9-1@1-0 "
+            "10-5@10-3 5-0@10-5 1-1@2-1 draw pass 10-1@1-1 12-1@1-1 4-1@1-1 0-0@5-0 12-0@0-0 "
+            "4-0@0-0 6-0@0-0 10-0@10-4 12-12@12-1 12-9@12-12 draw pass draw 12-3@12-12 12-6@12-12 "
+            "5-5@7-5 draw pass 6-5@5-5 5-3@5-5 draw pass 9-5@5-5 9-6@12-6 9-4@9-5 11-6@6-5 "
+            "9-3@5-3 9-9@11-9 draw pass 9-7@9-9 9-8@9-9 draw pass draw pass draw pass draw pass "
+            "9-2@9-9 12-8@9-8 12-4@9-4 10-9@9-6 10-6@6-0 4-4@4-1 5-4@4-4 draw pass draw pass draw "
+            "pass 6-4@4-4 draw pass draw pass 11-4@4-4 7-0@3-0 10-2@10-6 9-0@12-9 10-8@10-9 "
+            "11-10@11-4 8-0@9-0 12-5@12-7 12-11@12-4 8-7@8-0 3-1@12-3 8-2@10-2 12-10@10-1 8-4@8-2"
+        ),
+    ),
+    (
+        None,
+        3,
+        (
+            "draw pass 12-5@12-12 draw pass 12-1@12-12 12-6@12-12 12-11@12-12 12-3@12-12 draw "
+            "pass draw pass 12-10@12-12 11-5@12-5 3-1@12-3 9-1@3-1 12-9@9-1 1-0@12-1 11-10@12-10 "
+            "9-0@1-0 11-7@12-11 6-6@12-6 draw pass 10-6@6-6 6-5@6-6 9-6@6-6 10-2@10-6 4-2@10-2 "
+            "5-0@6-5 11-1@11-10 9-2@9-0 7-1@11-1 12-7@7-1 12-8@12-7 7-2@11-7 11-0@11-5 4-3@4-2 "
+            "8-6@12-8 3-0@4-3 9-9@9-6 draw pass draw 11-9@9-9 10-9@9-9 9-5@9-9 2-2@7-2 draw pass "
+            "12-2@2-2 draw pass 8-2@2-2 3-2@2-2 11-2@9-2 0-0@5-0 draw pass draw pass draw 6-0@0-0 "
+            "draw pass 10-0@0-0 12-0@0-0 10-3@3-2 11-6@11-2 10-4@10-0 11-11@11-9 draw pass draw "
+            "pass draw pass draw pass draw pass 11-4@11-11 11-3@11-11 11-8@11-11 8-7@11-8 8-5@9-5 "
+            "10-10@10-9 pass 10-8@10-10 10-5@10-10 pass pass 10-1@10-10 8-1@10-1 7-4@11-4 8-3@8-2 "
+            "9-4@10-4 7-6@6-0 9-3@8-3 7-5@7-4 5-5@10-5 5-1@5-5 5-2@5-5 pass pass pass pass "
+            "5-4@5-5 7-3@8-7 6-4@5-4 8-0@10-8 6-3@11-6 9-7@7-6 2-1@5-2 6-2@6-4"
+        ),
+    ),
+    (
+        7,
+        2,
+        (
+            "7-2@7-7 11-7@7-7 draw 7-6@7-7 8-7@7-7 7-3@7-7 10-7@7-7 12-8@8-7 3-2@7-2 10-3@3-2 "
+            "9-6@7-6 9-4@9-6 11-9@11-7 10-2@10-7 9-2@10-2 10-1@10-3 12-1@12-8 4-0@9-4 2-1@12-1 "
+            "5-0@4-0 8-5@5-0 3-1@10-1 9-9@11-9 draw pass 9-7@9-9 9-5@9-9 9-1@9-9 4-3@3-1 3-3@7-3 "
+            "3-0@3-3 draw 11-3@3-3 draw pass 6-3@3-3 11-11@11-3 11-1@11-11 11-4@11-11 11-6@11-11 "
+            "1-1@11-1 7-1@1-1 draw pass 1-0@1-1 draw pass draw pass draw pass draw pass draw pass "
+            "draw pass draw pass 4-1@1-1 9-8@8-5 4-2@11-4 12-6@11-6 5-4@4-1 12-2@2-1 6-4@4-3 "
+            "2-0@1-0 12-9@9-8 10-9@9-2 10-6@6-4 7-5@9-5 6-6@6-3 6-2@6-6 8-6@6-6 6-0@6-6 8-4@8-6 "
+            "10-4@8-4 0-0@3-0 draw pass draw 9-0@0-0 draw pass 10-0@0-0 11-0@0-0 12-4@12-6"
+        ),
+    ),
+)
+
+
+@pytest.mark.parametrize(("round_double", "first", "moves"), CROWDED_ROUNDS)
+def test_a_crowded_double_foot_table_keeps_every_tile_by_its_parent(
+    round_double: int | None, first: int, moves: str
+) -> None:
+    """R3: on the most crowded tables (eight seats, feet on most lines) every double
+    still lies across its own line, touching it, and every line tile touches its parent."""
+    rules = PRESETS["double-foot"]
+    rnd = Round.deal(rules, 8, seed=CROWDED_SEED, round_double=round_double, first=first)
+    for text in moves.split():
+        rnd = rnd.apply(parse_move(text))
+    assert rnd.is_over
+    positions = table_geometry(rnd)
+    where = {p.tile: p for p in positions}
+    feet = [(p, where[p.onto]) for p in positions if p.tile.is_double and p.onto is not None]
+    assert len(feet) >= 6
+    for foot, line in feet:
+        assert math.hypot(foot.x - line.x, foot.y - line.y) <= FOOT_REACH, (foot, line)
+    check_table(rnd)

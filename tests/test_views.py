@@ -15,8 +15,9 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import assume, given
+from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
+from hypothesis.vendor.pretty import pretty
 from rich.pretty import pretty_repr
 from strategies import played_rounds
 
@@ -237,6 +238,68 @@ def test_repr_shows_the_seat_the_turn_and_the_hand() -> None:
     assert repr(over.view(2)).startswith("<RoundView of seat 2, classic, double 9-9: over after ")
 
 
+def _drawing(rnd: Round, seat: int, tiles: int) -> Round:
+    """``rnd`` played on, ``seat`` drawing whenever it may, until it holds ``tiles``."""
+    rng = random.Random(3)
+    while len(rnd.hand(seat)) < tiles:
+        moves = rnd.legal_moves()
+        rnd = rnd.apply(Draw() if rnd.to_move == seat and Draw() in moves else rng.choice(moves))
+    return rnd
+
+
+def test_a_long_hand_shows_ten_tiles_and_a_count() -> None:
+    """A view's repr stays one short line when its seat has drawn many tiles (R12)."""
+    rnd = _drawing(Round.deal(PRESETS["classic"], 2, seed=2), 1, 14)
+    hand = rnd.hand(1)
+    text = repr(rnd.view(1))
+    shown = " ".join(str(t) for t in hand[:10])
+    assert text.endswith(f", hand {shown} and {len(hand) - 10} more>")
+
+
+def _reprs(rnd: Round, match: Match) -> dict[str, object]:
+    return {"round": rnd, "view": rnd.view(0), "match": match, "match view": match.view(0)}
+
+
+def test_reprs_stay_short_however_long_the_game() -> None:
+    """A finished round at 20 seats and a finished match print as one short line, in
+    repr and wherever Hypothesis and IPython print them (their ``_repr_pretty_``), so a
+    failing example shows its assertion, not megabytes of history."""
+    rnd = _finished(Round.deal(PRESETS["classic"], 20, seed=6), random.Random(6))
+    match = Match.new(PRESETS["chickie-duel"], 2, seed=6)
+    rng = random.Random(6)
+    while not match.is_over:
+        match = match.apply(rng.choice(match.legal_moves()))
+    assert len(rnd.history) > 150
+    assert len(match.finished) == 7
+    for name, value in _reprs(rnd, match).items():
+        text = repr(value)
+        assert len(text) < 160, name
+        assert "\n" not in text, name
+        assert text.startswith(f"<{type(value).__name__} "), name
+        assert pretty(value) == text, name
+
+
+def test_a_failing_example_shows_the_short_repr() -> None:
+    """Hypothesis's report of a failing example names a round, a view and a match by
+    their reprs: no warning about an overly large repr hides the failure."""
+    rnd = _finished(Round.deal(PRESETS["classic"], 20, seed=6), random.Random(6))
+    match = Match.new(PRESETS["classic"], 20, seed=6)
+    match = match.apply(match.legal_moves()[0])
+    values = _reprs(rnd, match)
+
+    @settings(database=None, phases=[Phase.generate], max_examples=1)
+    @given(value=st.sampled_from(list(values.values())))
+    def fails(value: object) -> None:
+        raise AssertionError("the example fails")
+
+    with pytest.raises(AssertionError, match="the example fails") as info:
+        fails()
+    notes = "\n".join(getattr(info.value, "__notes__", ()))
+    assert "fails(" in notes  # the example, as a call
+    assert any(repr(value) in notes for value in values.values()), notes
+    assert len(notes) < 2000
+
+
 @pytest.mark.parametrize("seat", [-1, 2, True, 0.0, None])
 def test_a_view_is_of_a_seat_of_the_table(seat: Any) -> None:
     rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=1)
@@ -255,8 +318,7 @@ def test_a_sampled_round_has_the_view(data: st.DataObject) -> None:
     table of a dozen seats or more can take minutes.)"""
     rules = data.draw(st.sampled_from(sorted(PRESETS.values(), key=lambda r: r.name)))
     players = data.draw(st.sampled_from([p for p in rules.player_counts if p <= 8]))
-    rnd = data.draw(played_rounds(rules=rules, players=players))
-    assume(not rnd.is_over)
+    rnd = data.draw(played_rounds(rules=rules, players=players, in_play=True))
     seat = data.draw(st.integers(0, rnd.players - 1))
     view = rnd.view(seat)
     sample = view.sample_state(random.Random(data.draw(st.integers(0, 99))))

@@ -55,7 +55,16 @@ class Match:
     >>> len(match.results), match.totals, match.winners
     (7, (165, 142), (1,))
 
+    A match's repr is one short line, however many rounds it has played: the variant,
+    the seats, the round in play (or ``over``) and the totals. Hypothesis and IPython
+    print the same line; to keep a match whole, save :meth:`to_json`.
+
+    >>> match
+    <Match chickie-duel, 2 players, over, totals [165, 142]>
+
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2
+       Hypothesis and IPython print the repr, not every round.
     """
 
     #: The variant.
@@ -419,6 +428,10 @@ class Match:
             f"<Match {self.rules.name}, {self.players} players, {state}, "
             f"totals {list(self.totals)}>"
         )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The repr, for IPython's and Hypothesis's pretty printers."""
+        printer.text(repr(self))
 
 
 def _double(rules: Rules, players: int, index: int) -> int:

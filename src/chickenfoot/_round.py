@@ -59,7 +59,20 @@ class Round(TableShown):
     safe to share between threads and cheap to keep: successive rounds share their
     history and boneyard.
 
+    A round's repr is one short line however long the round: the variant, the seats,
+    the round double and where play stands. Hypothesis (in a failing example) and
+    IPython print the same line; rich's pretty printer lists the public facts (rules,
+    hands, boneyard, turn, round double, first seat, outcome). To keep a round whole,
+    save :meth:`to_json` or :meth:`to_position`.
+
+    >>> Round.deal(PRESETS["classic"], 4, seed=1)
+    <Round classic, 4 players, double 9-9: seat 0 to move after 0 moves>
+    >>> rnd
+    <Round classic, 4 players, double 9-9: went out, seat 2 won after 44 moves>
+
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2
+       Hypothesis and IPython print the repr, not every inner field.
     """
 
     rules: Rules
@@ -688,6 +701,10 @@ class Round(TableShown):
         else:
             state = f"seat {self._state.to_move} to move after {count}"
         return f"<Round {self.rules.name}, {self.players} players, {where}: {state}>"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The repr, for IPython's and Hypothesis's pretty printers."""
+        printer.text(repr(self))
 
 
 _FIELDS: Final = tuple(a.name for a in attrs.fields(Round))

@@ -43,6 +43,8 @@ class _UnusedTries(int):
 
 
 _UNUSED_TRIES: Final = _UnusedTries(100)
+#: The most tiles of its hand a view's repr lists.
+_REPR_HAND: Final = 10
 
 
 @attrs.frozen(repr=False, eq=False, getstate_setstate=False)
@@ -65,7 +67,18 @@ class RoundView(TableShown):
 
     Two rounds that differ only in what this seat cannot see give equal views.
 
+    A view's repr is one short line: the seat, the variant, the round double, where
+    play stands and the seat's hand (its first ten tiles and a count of the rest, if it
+    holds more). Hypothesis and IPython print the same line; rich's pretty printer lists
+    the public fields.
+
+    >>> view
+    <RoundView of seat 0, classic, double 9-9: seat 0 to move after 0 moves, hand 1-1 3-3 4-1 6-5 8-2 8-3 9-9>
+
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2
+       Hypothesis and IPython print the repr, not every inner field; a hand of more than
+       ten tiles shows ten and a count.
     """
 
     #: The variant.
@@ -309,10 +322,17 @@ class RoundView(TableShown):
 
     def __repr__(self) -> str:
         state = "over" if self.to_move is None else f"seat {self.to_move} to move"
+        hand = " ".join(map(str, self.hand[:_REPR_HAND]))
+        if len(self.hand) > _REPR_HAND:
+            hand += f" and {len(self.hand) - _REPR_HAND} more"
         return (
             f"<RoundView of seat {self.seat}, {self.rules.name}, double {self.round_double}: "
-            f"{state} after {self._length} moves, hand {' '.join(map(str, self.hand))}>"
+            f"{state} after {self._length} moves, hand {hand}>"
         )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The repr, for IPython's and Hypothesis's pretty printers."""
+        printer.text(repr(self))
 
 
 @attrs.frozen(repr=False)
@@ -320,9 +340,12 @@ class MatchView:
     """A match as seat :attr:`seat` sees it: the scores so far and its view of the round.
 
     Made by :meth:`Match.view <chickenfoot.Match.view>`, or rebuilt from its JSON by
-    :meth:`from_json`.
+    :meth:`from_json`. Its repr is one short line, the seat, the variant, the round and the
+    totals; Hypothesis and IPython print the same.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2
+       Hypothesis and IPython print the repr, not every field.
     """
 
     #: The variant.
@@ -427,6 +450,10 @@ class MatchView:
             f"<MatchView of seat {self.seat}, {self.rules.name}, round {self.round_index + 1}, "
             f"totals {list(self.totals)}>"
         )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The repr, for IPython's and Hypothesis's pretty printers."""
+        printer.text(repr(self))
 
 
 def round_view(rnd: Round, seat: int) -> RoundView:
