@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._engine import new_state
 from ._table import Origin, Placement, TableState
-from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
+from ._tiles import DOUBLES, MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
 from .errors import ChickenFootError, PositionError
 
 if TYPE_CHECKING:
@@ -456,7 +456,7 @@ def _check_highest_held(
     double, dealt = TILES[table.double], TILES[table.dealt]
     skip = -1 if drawn is None or to_move is None else drawn.index
     for k in range(dealt.high, -1, -1):
-        d = k * (k + 3) // 2
+        d = DOUBLES[k]
         for seat, hand in enumerate(masks):
             if hand >> d & 1 and not (seat == to_move and d == skip):
                 if d != table.double:

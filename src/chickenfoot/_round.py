@@ -20,7 +20,7 @@ from ._moves import Draw, Event, Move, Pass, Play
 from ._rules import Rules
 from ._shown import TableShown
 from ._table import TableState
-from ._tiles import HIGH, TILES, Tile, set_length, tiles_of
+from ._tiles import DOUBLES, HIGH, TILES, Tile, set_length, tiles_of
 from .errors import DealError, IllegalMoveError, StaleMoveError
 
 if TYPE_CHECKING:
@@ -208,7 +208,7 @@ class Round(TableShown):
             opening, to_move = double, first
             bottom = 0 if rules.start == "highest_held" else HIGH[double]
             for k in range(HIGH[double], bottom - 1, -1):
-                d = k * (k + 3) // 2  # R6b: the highest double held at or below it
+                d = DOUBLES[k]  # R6b: the highest double held at or below it
                 holder = next((s for s, h in enumerate(hands) if h >> d & 1), -1)
                 if holder >= 0:
                     opening, to_move = d, holder
@@ -817,14 +817,14 @@ def _events(history: _History, boneyard: tuple[int, ...], table: TableState) -> 
 
 def _round_double(value: Tile | int | None, n: int) -> int:
     if value is None:
-        return TILES[n * (n + 3) // 2].index
+        return DOUBLES[n]
     if isinstance(value, Tile):
         if not value.is_double or value.high > n:
             raise ValueError(f"the round double is a double of the double-{n} set, not {value}")
         return value.index
     if type(value) is not int or not 0 <= value <= n:
         raise ValueError(f"the round double of a double-{n} set is 0 to {n}, not {value!r}")
-    return value * (value + 3) // 2
+    return DOUBLES[value]
 
 
 def check_seat(seat: object, players: int, name: str = "seat") -> int:
