@@ -101,6 +101,24 @@ class Outcome:
     #: Penalty points by seat (R17).
     scores: tuple[int, ...]
 
+    def margin(self, seat: int) -> float:
+        """How far ``seat`` finished ahead: the mean of the other seats' penalty points
+        minus its own (R17). Positive is good; the margins of all seats add up to 0.
+
+        It is the reward of the bots' playouts, of :meth:`ChickenFootState.returns
+        <chickenfoot.openspiel.ChickenFootState.returns>` and of the PettingZoo
+        environment's ``reward="margin"``.
+
+        >>> from chickenfoot import Ending, Outcome
+        >>> outcome = Outcome(Ending.WENT_OUT, winner=0, scores=(0, 12, 30))
+        >>> outcome.margin(0), outcome.margin(1), outcome.margin(2)
+        (21.0, 3.0, -24.0)
+
+        .. versionadded:: 0.2
+        """
+        scores = self.scores
+        return (sum(scores) - scores[seat]) / (len(scores) - 1) - scores[seat]
+
 
 class State:
     """A round in play as the engine keeps it (internal, trusted).

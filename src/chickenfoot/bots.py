@@ -949,6 +949,4 @@ def _value(end: State, seat: int, objective: str) -> float:
     assert outcome is not None
     if objective == "win":
         return 1.0 if outcome.winner == seat else 0.0
-    scores = outcome.scores
-    others = (sum(scores) - scores[seat]) / (len(scores) - 1)
-    return others - scores[seat]
+    return outcome.margin(seat)

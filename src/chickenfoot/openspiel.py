@@ -443,13 +443,13 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
         return rnd is not None and rnd.is_over
 
     def returns(self) -> list[float]:
-        """Each seat's mean of the others' penalty points minus its own, once over."""
+        """Each seat's mean of the others' penalty points minus its own, once over
+        (:meth:`Outcome.margin <chickenfoot.Outcome.margin>`)."""
         rnd = self._core.round
-        if rnd is None or rnd.scores is None:
+        outcome = None if rnd is None else rnd.outcome
+        if outcome is None:
             return [0.0] * self._core.config.players
-        scores = rnd.scores
-        total, others = sum(scores), len(scores) - 1
-        return [(total - score) / others - score for score in scores]
+        return [outcome.margin(seat) for seat in range(len(outcome.scores))]
 
     def __str__(self) -> str:
         core = self._core
