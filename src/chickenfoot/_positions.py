@@ -119,7 +119,7 @@ def _written(
     draws: int,
     drawn: Tile | None,
 ) -> str:
-    layout = ",".join(str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in placements)
+    layout = ",".join(map(str, placements))  # each in the move notation
     lead_text = "-" if lead is None or rnd.rules.start == "centre" else str(lead)
     dealt = rnd.dealt_for
     return " ".join(

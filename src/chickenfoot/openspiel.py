@@ -745,10 +745,7 @@ class ChickenFootObserver:
             for seat, hand in enumerate(rnd.hands):
                 parts.append(f"hand {seat} {' '.join(map(str, hand))}")
         if self._public:
-            table = " ".join(
-                str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in view.layout
-            )
-            parts.append(f"table {table}")
+            parts.append(f"table {' '.join(map(str, view.layout))}")
             pending = view.pending_double
             if pending is not None:
                 parts.append(f"pending {pending}")

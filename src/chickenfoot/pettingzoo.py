@@ -203,8 +203,7 @@ def _layout_text(rnd: Round) -> str:
     try:
         from ._pictures import layout_text
     except ImportError:  # pragma: no cover - the pictures module is optional here
-        placements = [str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in rnd.layout]
-        return "table: " + (" ".join(placements) or "(empty)")
+        return "table: " + (" ".join(map(str, rnd.layout)) or "(empty)")
     return layout_text(rnd)
 
 
