@@ -85,11 +85,11 @@ def test_states_are_never_changed() -> None:
     rng = random.Random(5)
     while not rnd.is_over:
         state = state_of(rnd)
-        before = (state.hands, state.drawn, state.to_move, state.turn_draws, state.table)
-        move = rng.choice(state.moves())
+        before = (state.hands, state.taken, state.to_move, state.turn_draws, state.table)
+        move = rng.choice(state.legal_moves())
         after = state.after(move)
         assert after is not state
-        assert (state.hands, state.drawn, state.to_move, state.turn_draws, state.table) == before
+        assert (state.hands, state.taken, state.to_move, state.turn_draws, state.table) == before
         rnd = rnd.apply(move)
 
 
@@ -118,7 +118,7 @@ def test_new_state_blocks_a_round_nobody_can_move() -> None:
     assert blocked.outcome.scores == (1, 2, 50, 4)  # classic: 0-0 counts 50 (R17)
     assert blocked.outcome.winner == 0
     assert blocked.to_move == -1
-    assert blocked.moves() == []
+    assert blocked.legal_moves() == []
 
 
 def test_new_state_with_an_empty_hand_has_gone_out() -> None:

@@ -434,7 +434,7 @@ def checked_round(
             f"player goes out, after the round double is placed (R16)"
         )
     state = new_state(
-        rules, table, masks, inner, drawn=draws, lead=lead_seat,
+        rules, table, masks, inner, taken=draws, lead=lead_seat,
         to_move=0 if to_move is None else to_move, turn_draws=draws,
     )  # fmt: skip
     rnd = round_from_state(state, dealt=masks, first=first)

@@ -325,7 +325,7 @@ class Round(TableShown):
     def boneyard(self) -> tuple[Tile, ...]:
         """The tiles left to draw, in draw order (the next one first)."""
         state = self._state
-        return tuple(TILES[t] for t in state.boneyard[state.drawn :])
+        return tuple(TILES[t] for t in state.boneyard[state.taken :])
 
     @property
     def dealt_boneyard(self) -> tuple[Tile, ...]:
@@ -519,7 +519,7 @@ class Round(TableShown):
     @property
     def drawn_tile(self) -> Tile | None:
         """The tile the player to move has just drawn this turn, if any (R13)."""
-        drawn = self._state.drawn_tile
+        drawn = self._state.last_drawn
         return None if drawn < 0 else TILES[drawn]
 
     @property
@@ -567,7 +567,7 @@ class Round(TableShown):
         ``Pass()`` when the rules say ``may``), or ``[Draw()]``/``[Pass()]`` when it
         cannot go (R13). Empty once the round is over.
         """
-        return self._state.legal()
+        return self._state.offer()
 
     def is_legal(self, move: Move) -> bool:
         """Whether :meth:`apply` would accept ``move`` now.
@@ -646,7 +646,7 @@ class Round(TableShown):
     def _facts(self) -> tuple[object, ...]:
         """All that two equal rounds share, but the moves of their histories."""
         state, table = self._state, self._state.table
-        return (_count(self._history), state.hands, state.drawn, state.to_move, self._deal[1],
+        return (_count(self._history), state.hands, state.taken, state.to_move, self._deal[1],
                 table.double, table.dealt, state.outcome, self.rules, state.boneyard,
                 table.origin)  # fmt: skip
 
@@ -660,7 +660,7 @@ class Round(TableShown):
     def __hash__(self) -> int:
         state = self._state
         length = _count(self._history)
-        return hash((state.hands, state.drawn, state.to_move, length, self._deal[1]))
+        return hash((state.hands, state.taken, state.to_move, length, self._deal[1]))
 
     def __getstate__(self) -> dict[str, Any]:
         return pickled_state(self, _FIELDS, "_history")
