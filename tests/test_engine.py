@@ -7,6 +7,7 @@ from and made into rounds, and the one scoring function (R13-R18).
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import random
 
@@ -16,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import PRESET_NAMES, played_rounds
 
-from chickenfoot import PRESETS, Draw, Ending, Move, Round, Tile
+from chickenfoot import PRESETS, Draw, Ending, Move, Outcome, Round, Tile
 from chickenfoot._engine import State, new_state, shuffle
 from chickenfoot._round import apply_unchecked, history_of, round_from_state, state_of
 from chickenfoot._scoring import hand_score, hand_scores
@@ -83,11 +84,11 @@ def test_states_are_never_changed() -> None:
     rng = random.Random(5)
     while not rnd.is_over:
         state = state_of(rnd)
-        before = (state.hands, state.drawn, state.to_move, state.turn_draws, state.table)
-        move = rng.choice(state.moves())
+        before = (state.hands, state.taken, state.to_move, state.turn_draws, state.table)
+        move = rng.choice(state.legal_moves())
         after = state.after(move)
         assert after is not state
-        assert (state.hands, state.drawn, state.to_move, state.turn_draws, state.table) == before
+        assert (state.hands, state.taken, state.to_move, state.turn_draws, state.table) == before
         rnd = rnd.apply(move)
 
 
@@ -116,7 +117,7 @@ def test_new_state_blocks_a_round_nobody_can_move() -> None:
     assert blocked.outcome.scores == (1, 2, 50, 4)  # classic: 0-0 counts 50 (R17)
     assert blocked.outcome.winner == 0
     assert blocked.to_move == -1
-    assert blocked.moves() == []
+    assert blocked.legal_moves() == []
 
 
 def test_new_state_with_an_empty_hand_has_gone_out() -> None:
@@ -127,6 +128,26 @@ def test_new_state_with_an_empty_hand_has_gone_out() -> None:
     assert out.outcome is not None
     assert out.outcome.ending is Ending.WENT_OUT
     assert (out.outcome.winner, out.outcome.scores) == (1, (1, 0, 50, 4))
+
+
+def test_the_margin_is_the_others_mean_minus_ones_own_r17() -> None:
+    """Outcome.margin: seat 1 went out with 0; the others' mean is worked out by hand."""
+    outcome = Outcome(Ending.WENT_OUT, 1, (1, 0, 50, 4))
+    assert outcome.margin(1) == 55 / 3
+    assert outcome.margin(2) == 5 / 3 - 50
+    assert [outcome.margin(s) for s in (0, 3)] == [54 / 3 - 1, 51 / 3 - 4]
+    assert Outcome(Ending.BLOCKED, 0, (7, 9)).margin(0) == 2.0
+
+
+@given(scores=st.lists(st.integers(0, 2000), min_size=2, max_size=8))
+def test_margins_add_up_to_zero_and_follow_the_scores_r17(scores: list[int]) -> None:
+    """The margin is zero-sum, and fewer penalty points always mean a larger margin."""
+    outcome = Outcome(Ending.BLOCKED, scores.index(min(scores)), tuple(scores))
+    margins = [outcome.margin(seat) for seat in range(len(scores))]
+    assert sum(margins) == pytest.approx(0.0, abs=1e-9)
+    for a, b in itertools.combinations(range(len(scores)), 2):
+        assert (scores[a] < scores[b]) == (margins[a] > margins[b])
+        assert (scores[a] == scores[b]) == (margins[a] == margins[b])
 
 
 @pytest.mark.parametrize("double_blank", [0, 25, 50])

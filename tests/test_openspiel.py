@@ -28,8 +28,10 @@ from chickenfoot import (
     Event,
     IllegalMoveError,
     Pass,
+    Play,
     Round,
     RulesError,
+    parse_move,
     tile_set,
 )
 from chickenfoot.bots import RandomPlayer
@@ -413,3 +415,22 @@ def test_observer_pieces() -> None:
     rows = recall.dict["history"]
     assert int(rows[:, 0].sum()) == len(rnd.history) + (1 if state._core.awaiting else 0)
     assert np.array_equal(recall.tensor, np.asarray(state.information_state_tensor(1)))
+
+
+def test_observation_string_writes_the_table_in_the_move_notation() -> None:
+    """The table of the observation string is the layout in play order, each placement
+    as the move that made it (R4): parse_move reads every one back to its tile and parent."""
+    game = load("classic", 3)
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    advance(state, rng, game.config.dealt)
+    while not state.is_terminal() and (state.round is None or len(state.round.layout) < 6):
+        advance(state, rng, 1)
+    rnd = state.round
+    assert rnd is not None
+    (table,) = [p for p in state.observation_string(0).split("; ") if p.startswith("table ")]
+    moves = [parse_move(word) for word in table.removeprefix("table ").split(" ")]
+    assert [(m.tile, m.onto) for m in moves if isinstance(m, Play)] == [
+        (p.tile, p.onto) for p in rnd.layout
+    ]
+    assert len(moves) == len(rnd.layout)

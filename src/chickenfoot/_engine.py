@@ -4,7 +4,7 @@ Internal. :class:`State` is a round reduced to what the rules read: the table, t
 as bitmasks of tile indices, the dealt boneyard with a count of tiles drawn, whose turn
 it is and how many tiles that seat drew this turn. Its methods are the turn:
 
-* :meth:`State.moves`: the legal moves of the seat to move (R6, R12-R15);
+* :meth:`State.legal_moves`: the legal moves of the seat to move (R6, R12-R15);
 * :meth:`State.refusal`: why a move is not legal, naming the rule;
 * :meth:`State.after`: the state after a legal move, ending the round when a seat goes
   out or nobody can move (R13-R16), scored by :func:`~chickenfoot._scoring.hand_score`
@@ -107,18 +107,36 @@ class Outcome:
     #: Penalty points by seat (R17).
     scores: tuple[int, ...]
 
+    def margin(self, seat: int) -> float:
+        """How far ``seat`` finished ahead: the mean of the other seats' penalty points
+        minus its own (R17). Positive is good; the margins of all seats add up to 0.
+
+        It is the reward of the bots' playouts, of :meth:`ChickenFootState.returns
+        <chickenfoot.openspiel.ChickenFootState.returns>` and of the PettingZoo
+        environment's ``reward="margin"``.
+
+        >>> from chickenfoot import Ending, Outcome
+        >>> outcome = Outcome(Ending.WENT_OUT, winner=0, scores=(0, 12, 30))
+        >>> outcome.margin(0), outcome.margin(1), outcome.margin(2)
+        (21.0, 3.0, -24.0)
+
+        .. versionadded:: 0.2
+        """
+        scores = self.scores
+        return (sum(scores) - scores[seat]) / (len(scores) - 1) - scores[seat]
+
 
 class State:
     """A round in play as the engine keeps it (internal, trusted).
 
     ``hands[s]`` is the bitmask of seat ``s``'s tiles; ``boneyard`` the dealt draw order
-    (tile indices), of which the first ``drawn`` are drawn; ``lead`` the seat that leads
+    (tile indices), of which the first ``taken`` are drawn; ``lead`` the seat that leads
     the round (R18 ties), -1 while the round double is searched for (R6); ``to_move`` the
     seat to move, -1 once the round is over; ``turn_draws`` the tiles it drew this turn
     (R13); ``outcome`` the ending once there is one.
     """
 
-    __slots__ = ("boneyard", "drawn", "hands", "known", "lead", "outcome", "rules", "table",
+    __slots__ = ("boneyard", "hands", "known", "lead", "outcome", "rules", "table", "taken",
                  "to_move", "turn_draws")  # fmt: skip
 
     def __init__(
@@ -127,7 +145,7 @@ class State:
         table: TableState,
         hands: tuple[int, ...],
         boneyard: tuple[int, ...],
-        drawn: int,
+        taken: int,
         lead: int,
         to_move: int,
         turn_draws: int,
@@ -137,19 +155,19 @@ class State:
         self.table = table
         self.hands = hands
         self.boneyard = boneyard
-        self.drawn = drawn
+        self.taken = taken
         self.lead = lead
         self.to_move = to_move
         self.turn_draws = turn_draws
         self.outcome = outcome
-        #: The legal moves once :meth:`legal` has listed them, else ``None``: a cache, so
+        #: The legal moves once :meth:`offer` has listed them, else ``None``: a cache, so
         #: that :meth:`refusal` knows the moves it handed out.
         self.known: tuple[Move, ...] | None = None
 
     def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
         # Explicit, so that a compiled (native) State pickles too.
         return State, (
-            self.rules, self.table, self.hands, self.boneyard, self.drawn, self.lead,
+            self.rules, self.table, self.hands, self.boneyard, self.taken, self.lead,
             self.to_move, self.turn_draws, self.outcome,
         )  # fmt: skip
 
@@ -158,18 +176,18 @@ class State:
     @property
     def left(self) -> int:
         """How many tiles the boneyard holds."""
-        return len(self.boneyard) - self.drawn
+        return len(self.boneyard) - self.taken
 
     @property
     def can_draw(self) -> bool:
         """Whether the boneyard holds more than the reserve (R14)."""
-        return len(self.boneyard) - self.drawn > self.rules.boneyard_reserve
+        return len(self.boneyard) - self.taken > self.rules.boneyard_reserve
 
     @property
-    def drawn_tile(self) -> int:
+    def last_drawn(self) -> int:
         """The index of the tile the seat to move drew last this turn, or -1 (R13)."""
         if self.turn_draws and self.outcome is None:
-            return self.boneyard[self.drawn - 1]
+            return self.boneyard[self.taken - 1]
         return -1
 
     @property
@@ -179,7 +197,7 @@ class State:
         (R6b)."""
         table = self.table
         if self.turn_draws and not table.placed:
-            drawn = self.boneyard[self.drawn - 1]
+            drawn = self.boneyard[self.taken - 1]
             if drawn_opens(self.rules, table, drawn):
                 return drawn
         return table.double
@@ -197,24 +215,24 @@ class State:
 
     # -- the turn (R6, R12-R15) --------------------------------------------------------------
 
-    def moves(self) -> list[Move]:
+    def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to move, in the engine's fixed order; empty once
         the round is over (see :meth:`Round.legal_moves <chickenfoot.Round.legal_moves>`).
         """
         if self.outcome is not None:
             return []
-        drawn = self.boneyard[self.drawn - 1] if self.turn_draws else -1
+        drawn = self.boneyard[self.taken - 1] if self.turn_draws else -1
         return turn_moves(
             self.rules, self.table, self.hands[self.to_move], self.turn_draws, drawn, self.left
         )
 
-    def legal(self) -> list[Move]:
-        """:meth:`moves`, kept on the state (a new list every call), so that
+    def offer(self) -> list[Move]:
+        """:meth:`legal_moves`, kept on the state (a new list every call), so that
         :meth:`refusal` accepts the moves it handed out at once; for
         :meth:`Round.legal_moves <chickenfoot.Round.legal_moves>`."""
         known = self.known
         if known is None:
-            moves = self.moves()
+            moves = self.legal_moves()
             self.known = tuple(moves)
             return moves
         return list(known)
@@ -242,15 +260,15 @@ class State:
         if isinstance(move, Play):
             return self._play_refusal(move, seat, hand)
         # The turn's rules decide (R12-R15); what follows explains.
-        moves: Sequence[Move] = self.moves() if known is None else known
+        moves: Sequence[Move] = self.legal_moves() if known is None else known
         if any(type(m) is kind for m in moves):
             return None
         if self.turn_draws and self.rules.play_drawn == "never":  # only Pass is left
-            drawn = TILES[self.boneyard[self.drawn - 1]]
+            drawn = TILES[self.boneyard[self.taken - 1]]
             return f"seat {seat} drew {drawn} and must pass: one draw, then the turn ends", "R13b"
         if type(moves[0]) is Play:
             if self.turn_draws:
-                return f"seat {seat} must play the drawn tile {TILES[self.drawn_tile]}", "R13"
+                return f"seat {seat} must play the drawn tile {TILES[self.last_drawn]}", "R13"
             return f"seat {seat} has a legal play and may not {move}", "R12"
         if kind is Pass:  # the seat must draw
             if self.turn_draws:
@@ -271,7 +289,7 @@ class State:
         """Why ``move`` is illegal before the round double is placed (R6, R6b)."""
         table = self.table
         double = TILES[table.double]
-        first = self.moves()[0]
+        first = self.legal_moves()[0]
         due = first.tile if type(first) is Play else None  # the double this seat places
         lower = self.rules.start == "highest_held"  # R6b: a lower double may open
         if isinstance(move, Play):
@@ -313,7 +331,7 @@ class State:
         if not hand >> tile.index & 1:
             return f"seat {seat} does not hold {tile}", "R4b"
         if self.turn_draws:
-            drawn = TILES[self.boneyard[self.drawn - 1]]
+            drawn = TILES[self.boneyard[self.taken - 1]]
             if self.rules.play_drawn == "never":
                 return (
                     f"seat {seat} drew {drawn} and passes: a drawn tile is not played "
@@ -326,7 +344,7 @@ class State:
     # -- the next state (R6, R13-R18) --------------------------------------------------------
 
     def _handed_out(self, move: Move) -> bool:
-        """Whether :meth:`legal` listed ``move``: the same object, or a draw or pass."""
+        """Whether :meth:`offer` listed ``move``: the same object, or a draw or pass."""
         known = self.known
         if known is not None:
             kind = type(move)
@@ -342,7 +360,7 @@ class State:
 
         Checks its argument as :meth:`refusal` does.
         """
-        if self.refusal(move) is None:  # a move legal() listed is accepted at once
+        if self.refusal(move) is None:  # a move offer() listed is accepted at once
             return self.after(move)
         return None
 
@@ -367,24 +385,24 @@ class State:
                     self, table, tuple(hands), lead, Outcome(Ending.WENT_OUT, seat, scores)
                 )
             return State(
-                rules, table, tuple(hands), self.boneyard, self.drawn, lead,
+                rules, table, tuple(hands), self.boneyard, self.taken, lead,
                 (seat + 1) % len(hands), 0,
             )._settled()  # fmt: skip
         if type(move) is _DRAW_TYPE:  # R13: the drawer moves again
             hands = list(self.hands)
-            hands[seat] |= 1 << self.boneyard[self.drawn]
+            hands[seat] |= 1 << self.boneyard[self.taken]
             return State(
-                rules, self.table, tuple(hands), self.boneyard, self.drawn + 1, self.lead,
+                rules, self.table, tuple(hands), self.boneyard, self.taken + 1, self.lead,
                 seat, self.turn_draws + 1,
             )._settled()  # fmt: skip
         return State(  # R15: a pass ends the turn
-            rules, self.table, self.hands, self.boneyard, self.drawn, self.lead,
+            rules, self.table, self.hands, self.boneyard, self.taken, self.lead,
             (seat + 1) % len(self.hands), 0,
         )._settled()  # fmt: skip
 
     def _settled(self) -> State:
         """This state, or the round blocked if nobody can play or draw (R16, R18)."""
-        if self.lead < 0 or len(self.boneyard) - self.drawn > self.rules.boneyard_reserve:
+        if self.lead < 0 or len(self.boneyard) - self.taken > self.rules.boneyard_reserve:
             return self
         everyone = 0
         for hand in self.hands:
@@ -402,7 +420,7 @@ class State:
         """
         state = self
         while state.outcome is None:
-            moves = state.moves()
+            moves = state.legal_moves()
             state = state.after(moves[0] if len(moves) == 1 else policy(state, moves, rng))
         return state
 
@@ -414,7 +432,7 @@ Policy: TypeAlias = Callable[[State, list[Move], random.Random], Move]
 def _ended(
     state: State, table: TableState, hands: tuple[int, ...], lead: int, outcome: Outcome
 ) -> State:
-    return State(state.rules, table, hands, state.boneyard, state.drawn, lead, -1, 0, outcome)
+    return State(state.rules, table, hands, state.boneyard, state.taken, lead, -1, 0, outcome)
 
 
 def new_state(
@@ -423,7 +441,7 @@ def new_state(
     hands: tuple[int, ...],
     boneyard: tuple[int, ...],
     *,
-    drawn: int = 0,
+    taken: int = 0,
     lead: int,
     to_move: int,
     turn_draws: int = 0,
@@ -435,7 +453,7 @@ def new_state(
     in a hand, on ``table`` or in ``boneyard``, ``to_move`` a seat, ``lead`` a seat once
     the round double is on the table (else -1), at most one empty hand.
     """
-    state = State(rules, table, hands, boneyard, drawn, lead, to_move, turn_draws)
+    state = State(rules, table, hands, boneyard, taken, lead, to_move, turn_draws)
     for seat, hand in enumerate(hands):
         if not hand:  # R16: went out
             outcome = Outcome(Ending.WENT_OUT, seat, hand_scores(rules, hands))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +11,7 @@ from ._moves import Move
 from ._round import Round, check_ply, check_turn, checked_seed
 from ._rules import Rules
 from ._scoring import Standing, standings
+from ._seeds import seed_path
 from ._tiles import Tile
 from .errors import DealError, IllegalMoveError
 
@@ -34,8 +34,7 @@ def round_seed(seed: int, index: int) -> int:
 
     .. versionadded:: 0.1
     """
-    digest = hashlib.blake2b(f"{seed}/{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big")
+    return seed_path(seed, index)
 
 
 @attrs.frozen(repr=False)

@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._engine import new_state
 from ._table import Origin, Placement, TableState
-from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
+from ._tiles import DOUBLES, MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
 from .errors import ChickenFootError, PositionError
 
 if TYPE_CHECKING:
@@ -119,7 +119,7 @@ def _written(
     draws: int,
     drawn: Tile | None,
 ) -> str:
-    layout = ",".join(str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in placements)
+    layout = ",".join(map(str, placements))  # each in the move notation
     lead_text = "-" if lead is None or rnd.rules.start == "centre" else str(lead)
     dealt = rnd.dealt_for
     return " ".join(
@@ -434,7 +434,7 @@ def checked_round(
             f"player goes out, after the round double is placed (R16)"
         )
     state = new_state(
-        rules, table, masks, inner, drawn=draws, lead=lead_seat,
+        rules, table, masks, inner, taken=draws, lead=lead_seat,
         to_move=0 if to_move is None else to_move, turn_draws=draws,
     )  # fmt: skip
     rnd = round_from_state(state, dealt=masks, first=first)
@@ -456,7 +456,7 @@ def _check_highest_held(
     double, dealt = TILES[table.double], TILES[table.dealt]
     skip = -1 if drawn is None or to_move is None else drawn.index
     for k in range(dealt.high, -1, -1):
-        d = k * (k + 3) // 2
+        d = DOUBLES[k]
         for seat, hand in enumerate(masks):
             if hand >> d & 1 and not (seat == to_move and d == skip):
                 if d != table.double:

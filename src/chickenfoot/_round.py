@@ -20,7 +20,7 @@ from ._moves import Draw, Event, Move, Pass, Play
 from ._rules import Rules
 from ._shown import TableShown
 from ._table import TableState
-from ._tiles import HIGH, TILES, Tile, set_length, tiles_of
+from ._tiles import DOUBLES, HIGH, TILES, Tile, set_length, tiles_of
 from .errors import DealError, IllegalMoveError, StaleMoveError
 
 if TYPE_CHECKING:
@@ -221,7 +221,7 @@ class Round(TableShown):
             opening, to_move = double, first
             bottom = 0 if rules.start == "highest_held" else HIGH[double]
             for k in range(HIGH[double], bottom - 1, -1):
-                d = k * (k + 3) // 2  # R6b: the highest double held at or below it
+                d = DOUBLES[k]  # R6b: the highest double held at or below it
                 holder = next((s for s, h in enumerate(hands) if h >> d & 1), -1)
                 if holder >= 0:
                     opening, to_move = d, holder
@@ -338,7 +338,7 @@ class Round(TableShown):
     def boneyard(self) -> tuple[Tile, ...]:
         """The tiles left to draw, in draw order (the next one first)."""
         state = self._state
-        return tuple(TILES[t] for t in state.boneyard[state.drawn :])
+        return tuple(TILES[t] for t in state.boneyard[state.taken :])
 
     @property
     def dealt_boneyard(self) -> tuple[Tile, ...]:
@@ -532,7 +532,7 @@ class Round(TableShown):
     @property
     def drawn_tile(self) -> Tile | None:
         """The tile the player to move has just drawn this turn, if any (R13)."""
-        drawn = self._state.drawn_tile
+        drawn = self._state.last_drawn
         return None if drawn < 0 else TILES[drawn]
 
     @property
@@ -580,7 +580,7 @@ class Round(TableShown):
         ``Pass()`` when the rules say ``may``), or ``[Draw()]``/``[Pass()]`` when it
         cannot go (R13). Empty once the round is over.
         """
-        return self._state.legal()
+        return self._state.offer()
 
     def is_legal(self, move: Move) -> bool:
         """Whether :meth:`apply` would accept ``move`` now.
@@ -659,7 +659,7 @@ class Round(TableShown):
     def _facts(self) -> tuple[object, ...]:
         """All that two equal rounds share, but the moves of their histories."""
         state, table = self._state, self._state.table
-        return (_count(self._history), state.hands, state.drawn, state.to_move, self._deal[1],
+        return (_count(self._history), state.hands, state.taken, state.to_move, self._deal[1],
                 table.double, table.dealt, state.outcome, self.rules, state.boneyard,
                 table.origin)  # fmt: skip
 
@@ -673,7 +673,7 @@ class Round(TableShown):
     def __hash__(self) -> int:
         state = self._state
         length = _count(self._history)
-        return hash((state.hands, state.drawn, state.to_move, length, self._deal[1]))
+        return hash((state.hands, state.taken, state.to_move, length, self._deal[1]))
 
     def __getstate__(self) -> dict[str, Any]:
         return pickled_state(self, _FIELDS, "_history")
@@ -834,14 +834,14 @@ def _events(history: _History, boneyard: tuple[int, ...], table: TableState) -> 
 
 def _round_double(value: Tile | int | None, n: int) -> int:
     if value is None:
-        return TILES[n * (n + 3) // 2].index
+        return DOUBLES[n]
     if isinstance(value, Tile):
         if not value.is_double or value.high > n:
             raise ValueError(f"the round double is a double of the double-{n} set, not {value}")
         return value.index
     if type(value) is not int or not 0 <= value <= n:
         raise ValueError(f"the round double of a double-{n} set is 0 to {n}, not {value!r}")
-    return value * (value + 3) // 2
+    return DOUBLES[value]
 
 
 def check_seat(seat: object, players: int, name: str = "seat") -> int:

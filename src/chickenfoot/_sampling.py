@@ -57,7 +57,7 @@ from ._rules import Rules
 from ._scoring import hand_score
 from ._shown import table_of
 from ._table import TableState
-from ._tiles import HIGH, TILES, mask_of, set_length
+from ._tiles import DOUBLES, HIGH, TILES, mask_of, set_length
 from ._views import RoundView, start_drawn_tile
 
 __all__ = ["count_deals", "sample_state"]
@@ -842,7 +842,7 @@ def _eligible(rules: Rules, dealt_for: int) -> list[int]:
     """The doubles that may open a round dealt for ``dealt_for`` (R6; R6b: any lower)."""
     if rules.start != "highest_held":
         return [dealt_for]
-    return [k * (k + 3) // 2 for k in range(HIGH[dealt_for], -1, -1)]
+    return [DOUBLES[k] for k in range(HIGH[dealt_for], -1, -1)]
 
 
 def _opening(view: RoundView) -> int:

@@ -15,6 +15,7 @@ from typing import Final
 import attrs
 
 from ._moves import Move, Play
+from ._tiles import DOUBLES as _DOUBLES
 from ._tiles import HIGH as _HIGH
 from ._tiles import LOW as _LOW
 from ._tiles import TILES as _TILES
@@ -163,6 +164,7 @@ class Origin:
 # imported from an interpreted module is looked up in a dict at every use.
 HIGH: Final[tuple[int, ...]] = _HIGH
 LOW: Final[tuple[int, ...]] = _LOW
+DOUBLES: Final[tuple[int, ...]] = _DOUBLES
 TILES: Final[list[Tile]] = _TILES
 
 ROOT: Final = 4095  # the onto code of the round double's placement
@@ -287,7 +289,7 @@ class TableState:
             return out
         if self.need_foot:  # R8: a double onto an arm
             for k, ends in enumerate(self.ends):
-                d = k * (k + 3) // 2
+                d = DOUBLES[k]
                 if ends and mask >> d & 1:
                     out.extend(play_of(d, e) for e in ends)
             return out
@@ -313,7 +315,7 @@ class TableState:
         if self.need_foot:
             for k, ends in enumerate(self.ends):
                 if ends:
-                    found |= 1 << (k * (k + 3) // 2)
+                    found |= 1 << DOUBLES[k]
         else:
             for k, ends in enumerate(self.ends):
                 if ends:

@@ -209,6 +209,8 @@ def tile_set(n: int) -> tuple[Tile, ...]:
 #: ``HIGH[i]`` and ``LOW[i]`` are the ends of the tile of index ``i``.
 HIGH: Final = tuple(t.high for t in TILES)
 LOW: Final = tuple(t.low for t in TILES)
+#: ``DOUBLES[k]`` is the index of the double ``k-k``: ``k * (k + 3) // 2``.
+DOUBLES: Final = tuple(_index(k, k) for k in range(MAX_PIPS + 1))
 
 
 @functools.cache

@@ -462,7 +462,7 @@ def round_view(rnd: Round, seat: int) -> RoundView:
     state = state_of(rnd)
     history, length = history_of(rnd)
     mine = []
-    index = state.drawn  # walking back from the newest move, the draws count down
+    index = state.taken  # walking back from the newest move, the draws count down
     node = history
     while node is not None:
         if type(node[1]) is Draw:

@@ -561,7 +561,7 @@ class _TreeSearch:
     def _sample(self) -> State | None:
         """A determinization where this seat moves with the view's moves, or ``None``."""
         state = state_of(self.view.sample_state(self.rng))
-        if state.to_move != self.seat or state.moves() != self.moves:
+        if state.to_move != self.seat or state.legal_moves() != self.moves:
             return None
         return state
 
@@ -572,7 +572,7 @@ class _TreeSearch:
         c = bot.exploration
         spread = self.high - self.low if self.high > self.low else 1.0
         while state.outcome is None:  # selection and expansion
-            moves = state.moves()
+            moves = state.legal_moves()
             mover = state.to_move
             if len(moves) == 1:
                 move = moves[0]
@@ -580,7 +580,7 @@ class _TreeSearch:
                 if kind is Play:
                     key = _move_key(state.table, move)
                 elif kind is Draw:
-                    key = (-2 - state.boneyard[state.drawn], 1) if mover == seat else _DRAW_KEY
+                    key = (-2 - state.boneyard[state.taken], 1) if mover == seat else _DRAW_KEY
                 else:
                     key = _PASS_KEY
                 child = node.children.get(key)
@@ -951,6 +951,4 @@ def _value(end: State, seat: int, objective: str) -> float:
     assert outcome is not None
     if objective == "win":
         return 1.0 if outcome.winner == seat else 0.0
-    scores = outcome.scores
-    others = (sum(scores) - scores[seat]) / (len(scores) - 1)
-    return others - scores[seat]
+    return outcome.margin(seat)

@@ -209,23 +209,20 @@ class _Core:
     """A state's contents, immutable: cloning shares it, serializing replays its history.
 
     ``deal`` holds the tiles dealt so far, by position (R5); ``moves`` the moves applied to
-    ``round``; ``drawn`` the drawn tiles in order; ``awaiting`` is set between a
+    ``round``; ``draw_order`` the drawn tiles in order; ``awaiting`` is set between a
     :class:`Draw` and the chance node that picks its tile. ``hint`` is a boneyard order to
     try first when the deal is complete, so that replaying a sampled round needs no
-    rebuilds; it changes nothing a player can see. A ``trusted`` core applies moves
-    unchecked: it holds a sampled world that contradicts some move (see
-    :meth:`ChickenFootState.resample_from_infostate`).
+    rebuilds; it changes nothing a player can see.
     """
 
     config: _Config
     history: tuple[int, ...] = ()
     deal: tuple[int, ...] = ()
     moves: tuple[Move, ...] = ()
-    drawn: tuple[int, ...] = ()
+    draw_order: tuple[int, ...] = ()
     round: Round | None = None
     awaiting: bool = False
     hint: tuple[int, ...] = attrs.field(default=(), eq=False)
-    trusted: bool = False
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Core:
         return self
@@ -234,7 +231,7 @@ class _Core:
         return self
 
     def __reduce__(self) -> tuple[Callable[..., _Core], tuple[Any, ...]]:
-        return _replay, (self.config.params, self.history, self.trusted)
+        return _replay, (self.config.params, self.history)
 
     @property
     def dealing(self) -> bool:
@@ -248,7 +245,7 @@ class _Core:
 
     def undealt(self) -> list[int]:
         """The tiles no hand holds yet, nor the table (the deal's chance outcomes)."""
-        gone = set(self.deal) | set(self.drawn)
+        gone = set(self.deal) | set(self.draw_order)
         if self.config.centre:
             gone.add(self.config.round_double.index)
         return [t for t in range(self.config.tiles) if t not in gone]
@@ -269,42 +266,36 @@ class _Core:
             rnd = (
                 _start(self.config, deal, (), self.hint) if len(deal) == self.config.dealt else None
             )
-            return self._then(history, deal, self.moves, self.drawn, rnd, False)
+            return self._then(history, deal, self.moves, self.draw_order, rnd, False)
         if self.awaiting:
             rnd = self.round
             if rnd.boneyard[0].index != action:
                 # The boneyard's order is dealt as it is drawn: deal this round again with
                 # ``action`` next and replay its moves (already checked, so unchecked).
-                rnd = _start(self.config, self.deal, (*self.drawn, action), ())
+                rnd = _start(self.config, self.deal, (*self.draw_order, action), ())
                 for move in self.moves:
                     rnd = apply_unchecked(rnd, move)
             moves = (*self.moves, DRAW)
-            rnd = self._next(rnd, DRAW)
-            return self._then(history, self.deal, moves, (*self.drawn, action), rnd, False)
+            rnd = rnd.apply(DRAW)
+            return self._then(history, self.deal, moves, (*self.draw_order, action), rnd, False)
         move = action_to_move(action, self.config.n)
         if isinstance(move, Draw):
-            if not self.trusted and not self.round.is_legal(move):
+            if not self.round.is_legal(move):
                 self.round.apply(move)  # raises the IllegalMoveError
-            return self._then(history, self.deal, self.moves, self.drawn, self.round, True)
-        rnd = self._next(self.round, move)
-        return self._then(history, self.deal, (*self.moves, move), self.drawn, rnd, False)
+            return self._then(history, self.deal, self.moves, self.draw_order, self.round, True)
+        rnd = self.round.apply(move)
+        return self._then(history, self.deal, (*self.moves, move), self.draw_order, rnd, False)
 
     def _then(
         self,
         history: tuple[int, ...],
         deal: tuple[int, ...],
         moves: tuple[Move, ...],
-        drawn: tuple[int, ...],
+        draw_order: tuple[int, ...],
         rnd: Round | None,
         awaiting: bool,
     ) -> _Core:
-        return _Core(
-            self.config, history, deal, moves, drawn, rnd, awaiting, self.hint, self.trusted
-        )
-
-    def _next(self, rnd: Round, move: Move) -> Round:
-        # A trusted core replays a sampled world unchecked, as RoundView.sample_state does.
-        return apply_unchecked(rnd, move) if self.trusted else rnd.apply(move)
+        return _Core(self.config, history, deal, moves, draw_order, rnd, awaiting, self.hint)
 
     def seat_dealt(self, seat: int) -> tuple[Tile, ...]:
         """The tiles dealt to ``seat`` so far, in deal order."""
@@ -345,10 +336,13 @@ def _start(
 
 
 def _replay(
-    params: tuple[tuple[str, int | str], ...], history: tuple[int, ...], trusted: bool = False
+    params: tuple[tuple[str, int | str], ...], history: tuple[int, ...], *old: bool
 ) -> _Core:
-    """The contents of the state reached by ``history`` (how a pickled state comes back)."""
-    core = _Core(_config(params), trusted=trusted)
+    """The contents of the state reached by ``history`` (how a pickled state comes back).
+
+    States pickled by 0.1 pass one more value, always ``False``, which is ignored.
+    """
+    core = _Core(_config(params))
     for action in history:
         core = core.apply(action)
     return core
@@ -449,13 +443,13 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
         return rnd is not None and rnd.is_over
 
     def returns(self) -> list[float]:
-        """Each seat's mean of the others' penalty points minus its own, once over."""
+        """Each seat's mean of the others' penalty points minus its own, once over
+        (:meth:`Outcome.margin <chickenfoot.Outcome.margin>`)."""
         rnd = self._core.round
-        if rnd is None or rnd.scores is None:
+        outcome = None if rnd is None else rnd.outcome
+        if outcome is None:
             return [0.0] * self._core.config.players
-        scores = rnd.scores
-        total, others = sum(scores), len(scores) - 1
-        return [(total - score) / others - score for score in scores]
+        return [outcome.margin(seat) for seat in range(len(outcome.scores))]
 
     def __str__(self) -> str:
         core = self._core
@@ -753,10 +747,7 @@ class ChickenFootObserver:
             for seat, hand in enumerate(rnd.hands):
                 parts.append(f"hand {seat} {' '.join(map(str, hand))}")
         if self._public:
-            table = " ".join(
-                str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in view.layout
-            )
-            parts.append(f"table {table}")
+            parts.append(f"table {' '.join(map(str, view.layout))}")
             pending = view.pending_double
             if pending is not None:
                 parts.append(f"pending {pending}")

@@ -33,7 +33,8 @@ double-6, 1102 for double-9). The ``"action_mask"`` marks the codes of
 (never another hand or the boneyard's order), and ``"action_mask"``, an ``int8`` vector.
 
 **Rewards** come when a round ends: with ``reward="margin"`` (the default, zero-sum) each
-seat gets the mean of the other seats' penalty points minus its own (R17); with
+seat gets the mean of the other seats' penalty points minus its own (R17,
+:meth:`Outcome.margin <chickenfoot.Outcome.margin>`); with
 ``reward="penalty"`` minus its own penalty points. A match gives each round's reward when
 that round ends.
 """
@@ -52,7 +53,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ._actions import action_count, action_to_move, move_to_action, set_tiles
-from ._engine import Obligation
+from ._engine import Obligation, Outcome
 from ._match import Match
 from ._moves import Move
 from ._round import Round
@@ -206,8 +207,7 @@ def _layout_text(rnd: Round) -> str:
     try:
         from ._pictures import layout_text
     except ImportError:  # pragma: no cover - the pictures module is optional here
-        placements = [str(p.tile) if p.onto is None else f"{p.tile}@{p.onto}" for p in rnd.layout]
-        return "table: " + (" ".join(placements) or "(empty)")
+        return "table: " + (" ".join(map(str, rnd.layout)) or "(empty)")
     return layout_text(rnd)
 
 
@@ -342,8 +342,8 @@ class ChickenFootEnv(AECEnv):  # type: ignore[misc]
         else:
             ended = after if after.is_over else None
             over = after.is_over
-        if ended is not None and ended.scores is not None:
-            for seat, value in enumerate(self._round_rewards(ended.scores)):
+        if ended is not None and ended.outcome is not None:
+            for seat, value in enumerate(self._round_rewards(ended.outcome)):
                 self.rewards[self.possible_agents[seat]] = value
         if over:
             self.terminations = dict.fromkeys(self.agents, True)
@@ -405,11 +405,10 @@ class ChickenFootEnv(AECEnv):  # type: ignore[misc]
         seat = self.round.to_move
         return self.possible_agents[0 if seat is None else seat]
 
-    def _round_rewards(self, scores: tuple[int, ...]) -> list[float]:
+    def _round_rewards(self, outcome: Outcome) -> list[float]:
         if self.reward == "penalty":
-            return [-float(score) for score in scores]
-        total, others = sum(scores), len(scores) - 1
-        return [(total - score) / others - score for score in scores]
+            return [-float(score) for score in outcome.scores]
+        return [outcome.margin(seat) for seat in range(len(outcome.scores))]
 
     def _text(self) -> str:
         game = self._current()

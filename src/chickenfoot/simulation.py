@@ -30,7 +30,6 @@ the one :meth:`dask.distributed.Client.get_executor` returns (see :doc:`/simulat
 from __future__ import annotations
 
 import concurrent.futures
-import hashlib
 import json
 import multiprocessing
 import os
@@ -45,6 +44,7 @@ from ._match import Match
 from ._moves import Draw
 from ._records import rules_record
 from ._rules import Rules
+from ._seeds import seed_path
 from .bots import Player, play_match
 from .errors import SimulationError
 
@@ -76,8 +76,7 @@ def game_seed(seed: int, index: int) -> int:
 
     .. versionadded:: 0.1
     """
-    digest = hashlib.blake2b(f"simulate/{seed}/{index}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
+    return seed_path("simulate", seed, index) >> 1
 
 
 @attrs.frozen(kw_only=True)

@@ -57,6 +57,7 @@ REPORT: Final = ROOT / ".mutants" / "last.json"
 #: profile (derandomized, fewer examples).
 FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_tiles": ("tests/test_tiles.py", "tests/test_round_scenarios.py"),
+    "_seeds": ("tests/test_seeds.py",),
     "_rules": ("tests/test_rules.py", "tests/test_round_scenarios.py", "tests/test_match.py"),
     "_table": (
         "tests/test_round_scenarios.py",
