@@ -358,23 +358,26 @@ class _Parsed:
     rounds: list[_Entry]
 
 
-def _parse_json(text: object, what: str = "record") -> _Json:
-    """The JSON value of ``text``, within the size limit, as a RecordError if it is not JSON."""
+def read_json(
+    text: object, what: str = "record", error: type[ChickenFootError] = RecordError
+) -> _Json:
+    """The JSON value of ``text`` (a record, a view, a rules file: ``what``), within the size
+    limit, with no key twice and no ``NaN``; ``error`` (a RecordError unless told) if not."""
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_TEXT:
-            raise RecordError(f"a {what} is at most {MAX_TEXT} bytes, not {len(text)}")
+            raise error(f"a {what} is at most {MAX_TEXT} bytes, not {len(text)}")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RecordError(f"a {what} is UTF-8 text: {exc}") from exc
+            raise error(f"a {what} is UTF-8 text: {exc}") from exc
     elif isinstance(text, str):
         size = len(text)
         if size <= MAX_TEXT:
             size = len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_TEXT:
-            raise RecordError(f"a {what} is at most {MAX_TEXT} bytes of UTF-8, not {size}")
+            raise error(f"a {what} is at most {MAX_TEXT} bytes of UTF-8, not {size}")
     else:
-        raise RecordError(f"a {what} is JSON text (str or bytes), not {_describe(text)}")
+        raise error(f"a {what} is JSON text (str or bytes), not {_describe(text)}")
     try:
         return json.loads(
             text,
@@ -383,13 +386,13 @@ def _parse_json(text: object, what: str = "record") -> _Json:
             object_pairs_hook=_parse_object,
         )
     except _UnreadableError as exc:  # a private class: chain nothing
-        raise RecordError(f"not JSON: {exc}") from None
+        raise error(f"not JSON: {exc}") from None
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not JSON: {exc}") from exc
+        raise error(f"not JSON: {exc}") from exc
     except RecursionError as exc:
-        raise RecordError(f"not a {what}: arrays or objects nested too deeply") from exc
+        raise error(f"not a {what}: arrays or objects nested too deeply") from exc
     except (ValueError, TypeError) as exc:  # anything else the decoder refuses
-        raise RecordError(f"not JSON: {exc}") from exc
+        raise error(f"not JSON: {exc}") from exc
 
 
 def _read(record: _Json) -> _Parsed:
@@ -776,7 +779,7 @@ def rules_from_value(value: _Json) -> Rules:
 def rules_from_json(text: str | bytes) -> Rules:
     """The rules of a rules object's JSON text, as :meth:`Rules.from_json` reads it."""
     try:
-        value = _parse_json(text, "rules object")
+        value = read_json(text, "rules object")
     except RecordError as exc:
         raise RulesError(str(exc)) from exc
     return rules_from_value(value)
@@ -879,12 +882,12 @@ def match_from_record(record: object) -> Match:
 
 def round_from_json(text: str | bytes) -> Round:
     """The round a round record's JSON text describes."""
-    return round_from_record(_parse_json(text))
+    return round_from_record(read_json(text))
 
 
 def match_from_json(text: str | bytes) -> Match:
     """The match a match record's JSON text describes."""
-    return match_from_record(_parse_json(text))
+    return match_from_record(read_json(text))
 
 
 def load_record(text: str | bytes) -> Round | Match:
@@ -904,7 +907,7 @@ def load_record(text: str | bytes) -> Round | Match:
 
     .. versionadded:: 0.1
     """
-    parsed = _read(_parse_json(text))
+    parsed = _read(read_json(text))
     if parsed.kind == "round":
         return _replay_round(parsed)
     return _replay_match(parsed)

@@ -28,11 +28,8 @@ from ._moves import Draw, Move, Play
 from ._notation import parse_move
 from ._records import (
     _describe,
-    _parse_constant,
-    _parse_int,
-    _parse_object,
     _shown,
-    _UnreadableError,
+    read_json,
     read_rules,
     rules_record,
 )
@@ -586,28 +583,4 @@ def _played(table: TableState, placement: Placement, rules: Rules, where: str) -
 
 def parse_view(text: object) -> object:
     """The JSON value of a view's text, within the size limit; a ViewError if not JSON."""
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_TEXT:
-            raise ViewError(f"a view is at most {MAX_TEXT} bytes, not {len(text)}")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise ViewError(f"a view is UTF-8 text: {exc}") from exc
-    elif isinstance(text, str):
-        if len(text) > MAX_TEXT or len(text.encode("utf-8", "surrogatepass")) > MAX_TEXT:
-            raise ViewError(f"a view is at most {MAX_TEXT} bytes of UTF-8")
-    else:
-        raise ViewError(f"a view is JSON text (str or bytes), not {_describe(text)}")
-    try:
-        return json.loads(
-            text,
-            parse_int=_parse_int,
-            parse_constant=_parse_constant,
-            object_pairs_hook=_parse_object,
-        )
-    except _UnreadableError as exc:
-        raise ViewError(f"not JSON: {exc}") from None
-    except RecursionError as exc:
-        raise ViewError("not a view: arrays or objects nested too deeply") from exc
-    except (ValueError, TypeError) as exc:  # JSONDecodeError is a ValueError
-        raise ViewError(f"not JSON: {exc}") from exc
+    return read_json(text, "view", ViewError)

@@ -33,7 +33,7 @@ from ._engine import Ending, Obligation
 from ._match import Match
 from ._moves import Draw, Event, Move, Pass, Play
 from ._notation import read_move
-from ._records import _parse_json, load_record
+from ._records import load_record, read_json
 from ._round import Round
 from ._rules import PRESETS, Rules, find_preset
 from ._scoring import Standing
@@ -409,7 +409,7 @@ def _rules_of(args: argparse.Namespace) -> Rules:
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        data = _parse_json(text, "rules file")
+        data = read_json(text, "rules file")
     except RecordError as exc:
         raise UsageError(f"{path}: {exc}") from None
     if isinstance(data, dict) and data.get("format") == "chickenfoot-record":
