@@ -200,6 +200,7 @@ def played_rounds(
     players: int | None = None,
     max_moves: int = 300,
     finished: bool = False,
+    unfinished: bool = False,
 ) -> Round:
     """A round advanced by random legal moves, each move chosen by a drawn integer.
 
@@ -208,6 +209,8 @@ def played_rounds(
         max_moves: the most moves to play; the number is drawn from 0 to this.
         finished: play on until the round is over (or :func:`move_bound` is reached,
             which only a broken engine allows; the caller should check ``is_over``).
+        unfinished: stop before a move that would end the round, so the round returned is
+            never over (no example is filtered out for being over, as with ``assume``).
     """
     rnd = draw(rounds(rules=rules, preset=preset, players=players))
     limit = move_bound(rnd) + 1 if finished else draw(st.integers(0, max_moves))
@@ -218,7 +221,10 @@ def played_rounds(
         if not moves:
             break  # a round that is not over always has a move; the tests say so
         choice = draw(st.integers(0, len(moves) - 1)) if len(moves) > 1 else 0
-        rnd = rnd.apply(moves[choice])
+        after = rnd.apply(moves[choice])
+        if unfinished and after.is_over:
+            break
+        rnd = after
     return rnd
 
 
