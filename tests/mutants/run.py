@@ -14,8 +14,8 @@ not counted. The last line reads ``mutation score: X% (K of N killed, E equivale
 the N sampled mutants that are not equivalent were killed, and E sampled mutants were
 equivalent.
 
-The tests run in copies of ``src/``, ``tests/`` and ``docs/`` (one a job) under a temporary folder,
-so the work tree is never changed. The survivors and the full results go to
+The tests run in copies of ``src/``, ``tests/``, ``docs/`` and ``benchmarks/`` (one a job)
+under a temporary folder, so the work tree is never changed. The survivors and the full results go to
 ``.mutants/last.json``; ``--again`` runs only the survivors of the last run.
 """
 
@@ -309,7 +309,8 @@ def load_equivalents() -> dict[tuple[str, str, str, str, str], str]:
 
 def _copy_tree(into: Path, origin: Path = ROOT) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants", "_build")
-    for name in ("src", "tests", "docs"):  # tests read docs pages
+    # The tests read docs pages, and the command's tests the benchmarks' ratings page.
+    for name in ("src", "tests", "docs", "benchmarks"):
         shutil.copytree(origin / name, into / name, ignore=ignore)
     shutil.copy2(origin / "pyproject.toml", into / "pyproject.toml")
 
