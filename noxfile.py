@@ -186,10 +186,11 @@ def figures(session: nox.Session) -> None:
     session.run("python", "benchmarks/figures.py", "--compiled", str(python), *session.posargs)
 
 
-@nox.session(python="3.12")
+# Python 3.11, as for the adapters: their tests run under mutation too, with open_spiel 2.
+@nox.session(python="3.11")
 def mutants(session: nox.Session) -> None:
-    """Mutation testing of the engine modules (not in the default list): a seeded sample
-    of mutants, 100 unless a size is given (``nox -s mutants -- 300``); other arguments
-    go to tests/mutants/run.py (``-- --help``)."""
-    session.install(".", *group("mutants"))
+    """Mutation testing of every module of the library, the adapters too (not in the
+    default list): a seeded sample of mutants, 100 unless a size is given
+    (``nox -s mutants -- 300``); other arguments go to tests/mutants/run.py (``-- --help``)."""
+    session.install(".[pettingzoo,openspiel]", *group("mutants"))
     session.run("python", "tests/mutants/run.py", *session.posargs)

@@ -9,7 +9,12 @@ Choose a profile with the ``HYPOTHESIS_PROFILE`` environment variable:
 * ``dev``: a quick pass of 20 examples while editing.
 * ``mutants``: what mutation testing runs (``tests/mutants/run.py``): derandomized, so
   every mutant meets the same examples, 25 of them, no example database shared
-  between mutants, and no shrinking of a failing example.
+  between mutants, and no shrinking of a failing example. Hypothesis also mixes into
+  its examples the numbers and strings written in the modules it has seen imported
+  (those outside site-packages and outside tests/): which test files are collected, and
+  a mutant's own literals, would change what every test meets. This profile turns that
+  off (:func:`_fix_local_constants`), so a test meets the same examples whatever runs
+  beside it and whatever the mutant changed.
 """
 
 from __future__ import annotations
@@ -52,7 +57,37 @@ settings.register_profile(
     phases=[Phase.explicit, Phase.generate],  # a failure kills the mutant: no shrinking
     suppress_health_check=_SLOW_DATA,
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def _fix_local_constants() -> None:
+    """Stop Hypothesis from drawing the literals of the imported modules.
+
+    Hypothesis has no setting for it (6.170): it reads the constants of every local module
+    in ``sys.modules`` through ``providers._get_local_constants``, which this replaces by
+    an empty pool (its built-in constants, the same on every run, stay). Should a release
+    move that function, the ``mutants`` profile stops with this error rather than let
+    the examples drift unseen.
+    """
+    from hypothesis.internal.conjecture import providers
+    from hypothesis.internal.constants_ast import Constants
+
+    if not callable(getattr(providers, "_get_local_constants", None)):
+        raise RuntimeError(
+            "the mutants profile cannot turn off Hypothesis's local constants in this "
+            "release: update tests/conftest.py"
+        )
+    empty = Constants()
+
+    def no_local_constants() -> Constants:
+        return empty
+
+    providers._get_local_constants = no_local_constants
+
+
+_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "default")
+settings.load_profile(_PROFILE)
+if _PROFILE == "mutants":
+    _fix_local_constants()
 
 
 # The adapters' tests and examples skip where their extras (pettingzoo, open_spiel, numpy)

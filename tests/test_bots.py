@@ -8,6 +8,8 @@ that breaks the rules must be named in the error.
 
 from __future__ import annotations
 
+import functools
+import math
 import pickle
 import random
 
@@ -444,3 +446,128 @@ def test_a_bot_asked_out_of_turn_says_so(bot: Player) -> None:
     assert over.is_over
     with pytest.raises(ValueError, match="seat 0 has no move to choose: the round is over"):
         bot.choose(over.view(0), random.Random(0))
+
+
+# -- the search player's objective and schedule -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "players"), [("classic", 3), ("classic", 4), ("double-foot", 5)]
+)
+def test_the_margin_is_the_others_mean_penalty_minus_ones_own_r17(
+    preset: str, players: int
+) -> None:
+    """``objective="margin"`` scores a finished round, for each seat, by the mean of the
+    other seats' penalty points minus its own (R17)."""
+    from chickenfoot._round import state_of
+    from chickenfoot.bots import _value
+
+    for seed in range(3):
+        rnd = Round.deal(PRESETS[preset], players, seed=seed)
+        end = play_round(rnd, [RandomPlayer()] * players, random.Random(seed))
+        assert end.scores is not None
+        for seat, own in enumerate(end.scores):
+            others = [s for i, s in enumerate(end.scores) if i != seat]
+            margin = _value(state_of(end), seat, "margin")
+            assert margin == pytest.approx(sum(others) / len(others) - own)
+
+
+def _schedule(
+    bot: SearchPlayer, view: RoundView, monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, list[int]]:
+    """How many rounds ``bot`` samples for ``view``, and the size of each batch of
+    playouts: every candidate in the running plays out one sample with one seed."""
+    import types
+
+    import chickenfoot.bots
+
+    seeds: list[int] = []
+    samples = 0
+    sample = RoundView.sample_state
+
+    class Seeded(random.Random):
+        def __init__(self, seed: int) -> None:
+            super().__init__(seed)
+            seeds.append(seed)
+
+    def counted(self: RoundView, rng: random.Random, **options: object) -> Round:
+        nonlocal samples
+        samples += 1
+        return sample(self, rng)
+
+    monkeypatch.setattr(chickenfoot.bots, "random", types.SimpleNamespace(Random=Seeded))
+    monkeypatch.setattr(RoundView, "sample_state", counted)
+    bot.choose(view, random.Random(7))
+    monkeypatch.undo()
+    batches: list[int] = []
+    for i, seed in enumerate(seeds):
+        if i and seed == seeds[i - 1]:
+            batches[-1] += 1
+        else:
+            batches.append(1)
+    return samples, batches
+
+
+#: Candidate counts around powers of two, where ceil(log2(candidates)) steps.
+CANDIDATES = (3, 4, 5, 8, 9)
+
+
+@functools.cache
+def _views_by_candidates() -> dict[int, RoundView]:
+    """A view of the seat to move for each count of :data:`CANDIDATES`: legal moves
+    that lead to that many different games."""
+    from chickenfoot.bots import _distinct
+
+    found: dict[int, RoundView] = {}
+    rng = random.Random(3)
+    for seed in range(400):
+        rnd: Round | None = Round.deal(PRESETS["classic"], 2, seed=seed)
+        while rnd is not None and not rnd.is_over:
+            rnd = to_decision(rnd, rng, options=3)
+            if rnd is None:
+                break
+            view = rnd.view(rnd.to_move or 0)
+            found.setdefault(len(_distinct(view, view.legal_moves())), view)
+            if all(c in found for c in CANDIDATES):
+                return {c: found[c] for c in CANDIDATES}
+            rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    raise AssertionError(f"views found for {sorted(found)} candidates only")
+
+
+@pytest.mark.parametrize("count", CANDIDATES)
+@pytest.mark.parametrize(("samples", "playouts"), [(16, 120), (3, 120), (16, 30), (4, 2)])
+def test_sequential_halving_spends_the_budget_in_halving_phases(
+    monkeypatch: pytest.MonkeyPatch, count: int, samples: int, playouts: int
+) -> None:
+    """The playouts are split over ceil(log2(candidates)) phases; each phase plays
+    batches of every candidate still in the running, as many as its share allows (one at
+    least), and keeps the better half, rounded up. Rounds are sampled for the batches,
+    up to ``samples`` and to one for every ``candidates`` playouts of the budget."""
+    bot = SearchPlayer(samples=samples, playouts=playouts)
+    sampled, batches = _schedule(bot, _views_by_candidates()[count], monkeypatch)
+    candidates = batches[0]
+    assert candidates == count
+    phases = math.ceil(math.log2(candidates))
+    expected: list[int] = []
+    alive = candidates
+    for phase in range(phases):
+        if phase:
+            alive = (alive + 1) // 2
+        expected += [alive] * max(1, playouts // phases // alive)
+    assert batches == expected
+    assert sampled == min(samples, max(1, playouts // candidates), len(batches))
+    if playouts >= candidates * phases:
+        assert sum(batches) <= playouts
+
+
+@pytest.mark.parametrize("count", CANDIDATES)
+@pytest.mark.parametrize("playouts", [120, 3])
+def test_without_halving_every_candidate_gets_an_equal_share(
+    monkeypatch: pytest.MonkeyPatch, count: int, playouts: int
+) -> None:
+    view = _views_by_candidates()[count]
+    sampled, batches = _schedule(SearchPlayer(playouts=playouts, halving=False), view, monkeypatch)
+    candidates = batches[0]
+    assert candidates == count
+    assert batches == [candidates] * max(1, playouts // candidates)
+    assert sampled == min(16, max(1, playouts // candidates), len(batches))

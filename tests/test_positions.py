@@ -219,6 +219,10 @@ def _error(text: str, rules: object = DUEL) -> str:
         ("", "starts with 'cf1'"),
         ("fen 6-6", "starts with 'cf1'"),
         ("cf2 6-6", "'cf2' positions are not read"),
+        # Words that sort before and after the tag are refused alike.
+        (TOES.replace("cf1 ", "cf0 ", 1), "'cf0' positions are not read"),
+        (TOES.replace("cf1 ", "ab ", 1), "a position starts with 'cf1', not 'ab'"),
+        (TOES.replace("cf1 ", "cf10 ", 1), "'cf10' positions are not read"),
         (TOES.rsplit(" ", 1)[0], "7 fields after 'cf1'"),
         (TOES.replace("cf1 6-6", "cf1 6-5"), "the round double is a double, not 6-5"),
         (TOES.replace("cf1 6-6", "cf1 7-7"), "7-7 is not in the double-6 set (R5)"),
@@ -643,6 +647,22 @@ def test_the_grammar_reads_as_abnf() -> None:
     assert not _GRAMMAR.fullmatch("cf1 6-6 6-6,6-5 6-5,4-1/3-3 5-0,2-2 1 0 - -")  # no @
     assert not _GRAMMAR.fullmatch("cf1 6-6 - 6-5,4-1 5-0,2-2 1 0 - -")  # one hand
     assert not _GRAMMAR.fullmatch("cf1 6-6 - 6-5/3-3 - 1 0 - 1:")  # no drawn tile
+
+
+def test_a_highest_held_search_with_nobody_to_move_is_refused_r6b() -> None:
+    """Before the round double is placed in a highest_held start, the position names the
+    seat to move: '-' is refused with the position's own error, whichever seat holds the
+    double the round opens on (R6, R6b)."""
+    rules = attrs.evolve(DUEL, start="highest_held")
+    holders = set()
+    for seed in range(40):
+        rnd = Round.deal(rules, 2, seed=seed)
+        holders.add(rnd.to_move)
+        words = rnd.to_position().split()
+        words[5] = "-"
+        message = _error(" ".join(words), rules)
+        assert message == "to move: the round is not over; write the seat to move"
+    assert holders == {0, 1}
 
 
 def test_the_grammar_has_the_lower_opening_double() -> None:

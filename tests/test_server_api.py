@@ -386,7 +386,12 @@ def test_tile_ends_beyond_the_set_are_named_by_the_set_where_it_is_known_r5() ->
     set (classic at 4 seats: double-9), and names it for a move beyond it (R5)."""
     with pytest.raises(InvalidMoveError, match=r"tile ends go up to 63$"):
         parse_move("99-1@9-9")
+    with pytest.raises(InvalidMoveError, match=r"tile ends go up to 63$"):
+        parse_move("64-64")
     assert parse_move("12-1@9-9") == Play(Tile(12, 1), onto=Tile(9, 9))
+    # The largest ends the notation allows are moves.
+    assert parse_move("63-63") == Play(Tile(63, 63), onto=None)
+    assert parse_move("63-0@63-63") == Play(Tile(63, 0), onto=Tile(63, 63))
     record = Round.deal(PRESETS["classic"], 4, seed=1).to_record()
     for text in ("99-1@9-9", "12-1@9-9", "10-10"):
         record["rounds"][0]["moves"] = [text]

@@ -287,3 +287,63 @@ def test_every_level_plays_a_round_and_pickles(n: int) -> None:
     rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=n)
     done = play_round(rnd, [bot, GreedyPlayer()], random.Random(n))
     assert done.is_over
+
+
+# -- the playouts and the budget in seconds ---------------------------------------------------
+
+
+def test_greedy_playouts_follow_the_greedy_weights() -> None:
+    """With ``rollout="greedy"`` the playouts are the greedy heuristic's: weights that
+    score every move alike leave each choice to ``rng``, exactly as random playouts do,
+    while the default weights make other choices somewhere in a dozen decisions."""
+    flat = GreedyPlayer(pips=0, double=0, follow=0, flexible=0, dead_foot=0, pass_penalty=0)
+    uniform = TreeSearchPlayer(playouts=30, rollout="random")
+    tied = TreeSearchPlayer(playouts=30, rollout="greedy", greedy=flat)
+    greedy = TreeSearchPlayer(playouts=30, rollout="greedy")
+    differ = 0
+    for seed, rnd in enumerate(decisions("classic", 3, 12)):
+        view = rnd.view(rnd.to_move or 0)
+        chosen = uniform.choose(view, random.Random(seed))
+        assert tied.choose(view, random.Random(seed)) == chosen
+        differ += greedy.choose(view, random.Random(seed)) != chosen
+    assert differ
+
+
+class FakeClock:
+    """A clock read by the search, moved on one second by every sample it takes."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+        self.samples = 0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize(
+    ("playouts", "seconds", "iterations"),
+    [(None, 50.0, 50), (None, 0.5, 1), (10, 50.0, 10), (80, 20.0, 20)],
+)
+def test_a_budget_in_seconds_runs_until_its_time_is_up(
+    monkeypatch: pytest.MonkeyPatch, playouts: int | None, seconds: float, iterations: int
+) -> None:
+    """Where every iteration takes one second of a fake clock, a budget of ``seconds``
+    runs that many iterations (at least one), or ``playouts`` if those end first."""
+    import chickenfoot.bots
+    from chickenfoot import RoundView
+
+    clock = FakeClock()
+    sample = RoundView.sample_state
+
+    def timed_sample(self: RoundView, rng: random.Random, **options: object) -> Round:
+        clock.now += 1.0
+        clock.samples += 1
+        return sample(self, rng)
+
+    monkeypatch.setattr(chickenfoot.bots, "time", clock)
+    monkeypatch.setattr(RoundView, "sample_state", timed_sample)
+    rnd = decisions("classic", 3, 1)[0]
+    view = rnd.view(rnd.to_move or 0)
+    bot = TreeSearchPlayer(playouts=playouts, seconds=seconds)
+    assert bot.choose(view, random.Random(2)) in view.legal_moves()
+    assert clock.samples == iterations

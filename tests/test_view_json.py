@@ -377,6 +377,8 @@ def test_bad_view_json_is_a_view_error_naming_the_field() -> None:
         (("rules", "preset"), "chess", 'rules.preset: no preset "chess"'),
         (("variant",), "other", 'variant: "other" is not the name of the rules'),
         (("players",), 1, "players: expected an integer from 2 to 100, got 1"),
+        (("players",), 2, "players: 2 seats, but the round has 3"),
+        (("players",), 4, "players: 4 seats, but the round has 3"),
         (("ply",), "3", 'ply: expected an integer, got "3"'),
         (("ply",), 0, "ply: expected an integer of"),
         (

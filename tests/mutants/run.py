@@ -1,5 +1,5 @@
-"""Mutation testing of the engine: a seeded sample of cosmic-ray's mutants, each run
-against the fast tests of the module it changes.
+"""Mutation testing of the library: a seeded sample of cosmic-ray's mutants of every
+module of ``src/chickenfoot``, each run against the fast tests of the module it changes.
 
 Run it as ``nox -s mutants -- 300`` or, in a development environment::
 
@@ -14,8 +14,8 @@ not counted. The last line reads ``mutation score: X% (K of N killed, E equivale
 the N sampled mutants that are not equivalent were killed, and E sampled mutants were
 equivalent.
 
-The tests run in copies of ``src/``, ``tests/`` and ``docs/`` (one a job) under a temporary folder,
-so the work tree is never changed. The survivors and the full results go to
+The tests run in copies of ``src/``, ``tests/``, ``docs/`` and ``benchmarks/`` (one a job)
+under a temporary folder, so the work tree is never changed. The survivors and the full results go to
 ``.mutants/last.json``; ``--again`` runs only the survivors of the last run.
 """
 
@@ -52,10 +52,13 @@ ROOT: Final = Path(__file__).resolve().parents[2]
 EQUIVALENT: Final = Path(__file__).resolve().parent / "equivalent.toml"
 REPORT: Final = ROOT / ".mutants" / "last.json"
 
-#: The fast tests of each engine module, most direct first (pytest stops at the first
-#: failure). Tests marked ``slow`` are left out, and hypothesis runs its ``mutants``
-#: profile (derandomized, fewer examples).
+#: The fast tests of each module of ``src/chickenfoot``, most direct first (pytest stops at
+#: the first failure). A module of a package is named with a dot (``_pictures.svg``), the
+#: package's ``__init__.py`` by the package (``_pictures``). Tests marked ``slow`` are left
+#: out, and hypothesis runs its ``mutants`` profile (see tests/conftest.py). Every module
+#: must be here: the run stops if one is missing.
 FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
+    # -- the engine
     "_tiles": ("tests/test_tiles.py", "tests/test_round_scenarios.py"),
     "_seeds": ("tests/test_seeds.py",),
     "_rules": ("tests/test_rules.py", "tests/test_round_scenarios.py", "tests/test_match.py"),
@@ -94,7 +97,75 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_match": ("tests/test_match.py", "tests/test_match_properties.py"),
     "_views": ("tests/test_views.py", "tests/test_positions.py"),
     "_records": ("tests/test_records.py", "tests/test_records_fuzz.py", "tests/test_positions.py"),
+    # -- around the engine
+    "__init__": ("tests/test_api_stability.py", "tests/test_server_api.py"),
+    "__main__": ("tests/test_cli.py",),
+    "errors": ("tests/test_docs_errors.py", "tests/test_server_api.py", "tests/test_records.py"),
+    "_schemas": ("tests/test_rules_json.py", "tests/test_records.py"),
+    "_moves": (
+        "tests/test_server_api.py",
+        "tests/test_records.py",
+        "tests/test_round_scenarios.py",
+    ),
+    "_notation": (
+        "tests/test_server_api.py",
+        "tests/test_records.py",
+        "tests/test_round_scenarios.py",
+    ),
+    "_actions": ("tests/test_actions.py", "tests/test_pettingzoo.py", "tests/test_openspiel.py"),
+    "_positions": ("tests/test_positions.py", "tests/test_round_scenarios.py"),
+    "_sampling": ("tests/test_sampling.py",),
+    "_wire": ("tests/test_view_json.py",),
+    "_pictures": ("tests/test_pictures.py", "tests/test_internals.py"),
+    "_pictures.geometry": ("tests/test_pictures.py", "tests/test_internals.py"),
+    "_pictures.placing": ("tests/test_pictures.py", "tests/test_internals.py"),
+    "_pictures.plane": ("tests/test_pictures.py", "tests/test_internals.py"),
+    "_pictures.reading": ("tests/test_pictures.py", "tests/test_internals.py", "tests/test_cli.py"),
+    "_pictures.svg": ("tests/test_pictures.py", "tests/test_internals.py"),
+    "_pictures.text": ("tests/test_pictures.py", "tests/test_internals.py", "tests/test_cli.py"),
+    # -- the public modules on top
+    "bots": ("tests/test_bots.py", "tests/test_tree_search.py"),
+    "simulation": ("tests/test_simulation.py",),
+    "cli": ("tests/test_cli.py",),
+    "pettingzoo": ("tests/test_pettingzoo.py",),
+    "openspiel": ("tests/test_openspiel.py",),
 }
+
+#: The packages of ``src/chickenfoot``: their ``__init__.py`` is named by the package.
+PACKAGES: Final = frozenset({"_pictures"})
+
+#: Modules whose tests need the extras (``.[pettingzoo,openspiel]``): for them a skipped
+#: test is a failure (CHICKENFOOT_REQUIRE_EXTRAS=1), so no mutant survives by a skip.
+NEEDS_EXTRAS: Final = frozenset({"_actions", "pettingzoo", "openspiel"})
+
+
+def module_path(module: str) -> Path:
+    """The source file of ``module`` (a key of FAST_TESTS), from the tree's root."""
+    parts = module.split(".")
+    if module in PACKAGES:
+        parts.append("__init__")
+    return Path("src", "chickenfoot", *parts[:-1], f"{parts[-1]}.py")
+
+
+def _module_name(path: Path) -> str:
+    """The key of FAST_TESTS for the source file ``path`` (under ``src/chickenfoot``)."""
+    parts = list(path.with_suffix("").parts)
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts.pop()
+    return ".".join(parts)
+
+
+def check_map(base: Path) -> None:
+    """Stop unless FAST_TESTS names every module of ``src/chickenfoot``, and only those."""
+    package = base / "src" / "chickenfoot"
+    found = {_module_name(p.relative_to(package)) for p in package.rglob("*.py")}
+    if found != set(FAST_TESTS):
+        missing, extra = sorted(found - set(FAST_TESTS)), sorted(set(FAST_TESTS) - found)
+        raise SystemExit(
+            f"tests/mutants/run.py: FAST_TESTS must map every module of src/chickenfoot; "
+            f"missing {missing}, unknown {extra}"
+        )
+
 
 #: Operators that take arguments (and so have no default mutants) are left out.
 OPERATORS: Final = tuple(
@@ -123,11 +194,16 @@ class Mutant:
 
     @property
     def path(self) -> Path:
-        return Path("src") / "chickenfoot" / f"{self.module}.py"
+        return module_path(self.module)
+
+    @property
+    def file(self) -> str:
+        """The source file under ``src/chickenfoot``, as ``_pictures/svg.py``."""
+        return self.path.relative_to("src/chickenfoot").as_posix()
 
     def describe(self) -> str:
         return (
-            f"{self.module}.py:{self.line} in {self.scope} ({self.operator})\n"
+            f"{self.file}:{self.line} in {self.scope} ({self.operator})\n"
             f"    - {self.before}\n    + {self.after}"
         )
 
@@ -167,9 +243,9 @@ def _annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int
 
 def find_mutants(base: Path, module: str) -> Iterator[Mutant]:
     """Every mutant cosmic-ray makes of ``module`` in the tree ``base``, outside annotations."""
-    source = (base / "src" / "chickenfoot" / f"{module}.py").read_text(encoding="utf-8")
+    source = (base / module_path(module)).read_text(encoding="utf-8")
     if "from __future__ import annotations" not in source:
-        raise SystemExit(f"{module}.py evaluates its annotations; mutate them too")
+        raise SystemExit(f"{module_path(module)} evaluates its annotations; mutate them too")
     lines = source.splitlines()
     spans = _annotation_spans(source)
     nodes = list(ast_nodes(get_ast(source)))
@@ -234,16 +310,20 @@ def load_equivalents() -> dict[tuple[str, str, str, str, str], str]:
 
 def _copy_tree(into: Path, origin: Path = ROOT) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".hypothesis", "mutants", "_build")
-    for name in ("src", "tests", "docs"):  # tests read docs pages
+    # The tests read docs pages, and the command's tests the benchmarks' ratings page.
+    for name in ("src", "tests", "docs", "benchmarks"):
         shutil.copytree(origin / name, into / name, ignore=ignore)
     shutil.copy2(origin / "pyproject.toml", into / "pyproject.toml")
 
 
-def _environment(tree: Path) -> dict[str, str]:
+def _environment(tree: Path, module: str | None = None) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(tree / "src")
     env["PYTHONDONTWRITEBYTECODE"] = "1"  # a mutant and the original may share mtime and size
     env["HYPOTHESIS_PROFILE"] = "mutants"
+    env.pop("CHICKENFOOT_REQUIRE_EXTRAS", None)
+    if module in NEEDS_EXTRAS:
+        env["CHICKENFOOT_REQUIRE_EXTRAS"] = "1"
     return env
 
 
@@ -259,7 +339,7 @@ def _pytest(tree: Path, module: str, timeout: float) -> tuple[str, float, str, s
     with subprocess.Popen(
         command,
         cwd=tree,
-        env=_environment(tree),
+        env=_environment(tree, module),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -294,9 +374,14 @@ def baseline(tree: Path, modules: Sequence[str]) -> dict[str, float]:
         outcome, seconds, _, output = _pytest(tree, module, timeout=600)
         if outcome != "survived":
             print(output)
-            raise SystemExit(f"the fast tests of {module} fail without any mutant")
+            extras = (
+                " (they need the extras: pip install '.[pettingzoo,openspiel]', Python 3.11+)"
+                if module in NEEDS_EXTRAS
+                else ""
+            )
+            raise SystemExit(f"the fast tests of {module} fail without any mutant{extras}")
         times[module] = seconds
-        print(f"  {module:<10} {seconds:5.1f} s  ({' '.join(FAST_TESTS[module])})", flush=True)
+        print(f"  {module:<18} {seconds:5.1f} s  ({' '.join(FAST_TESTS[module])})", flush=True)
     return times
 
 
@@ -334,7 +419,7 @@ def run_all(
                 mark = "SURVIVED" if outcome == "survived" else outcome
                 print(
                     f"[{done:>4}/{len(mutants)}] {mark:<8} {seconds:5.1f} s  "
-                    f"{mutant.module}.py:{mutant.line} {mutant.before} -> {mutant.after}",
+                    f"{mutant.file}:{mutant.line} {mutant.before} -> {mutant.after}",
                     flush=True,
                 )
 
@@ -433,8 +518,11 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--module",
         action="append",
-        choices=sorted(FAST_TESTS),
-        help="sample from this module only (repeatable; default: every engine module)",
+        type=lambda name: name.removeprefix("chickenfoot."),
+        choices=list(FAST_TESTS),
+        metavar="MODULE",
+        help="sample from this module only, as `_positions`, `chickenfoot.bots` or "
+        "`_pictures.svg` (repeatable; default: every module)",
     )
     parser.add_argument(
         "--timeout-factor",
@@ -460,6 +548,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace, work: Path) -> int:
     base = work / "base"
+    check_map(base)
     modules = args.module or list(FAST_TESTS)
     population = [m for module in modules for m in find_mutants(base, module)]
     previous: list[Result] = []
