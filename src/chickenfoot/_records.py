@@ -722,7 +722,11 @@ def rules_to_dict(rules: Rules) -> _Record:
 #: The knobs whose values are words, each with the words it takes: a rules file may spell
 #: them as preset names may be spelt (``"Highest-Held"`` for ``"highest_held"``).
 _WORDS: Final[Mapping[str, tuple[str, ...]]] = types.MappingProxyType(
-    {field.name: field.metadata["words"] for field in attrs.fields(Rules) if field.metadata["words"]}
+    {
+        field.name: field.metadata["words"]
+        for field in attrs.fields(Rules)
+        if field.metadata["words"]
+    }
 )
 #: The shape of a rules object, as errors show it.
 RULES_SHAPE: Final = '{"preset": "classic", "knobs": {"double_blank": 25}}'
