@@ -766,6 +766,62 @@ if Rules.__doc__ is not None:  # None under python -OO
     )
 
 
+def _is_parameter(field: attrs.Attribute[Any]) -> bool:
+    """Whether a knob is a game parameter: it decides a round, and one number or one word
+    (a boolean or a whole number from 0, or from 1 if it may be ``None``) gives it."""
+    about = field.metadata
+    if about["scope"] != "round" or about["kind"] not in ("boolean", "word", "integer"):
+        return False
+    if about["kind"] != "integer":
+        return True
+    floor = 1 if about["none"] else 0
+    return not about["words"] and about["minimum"] is not None and about["minimum"] >= floor
+
+
+def round_parameters() -> dict[str, int | str]:
+    """The knobs that are game parameters of the adapters, each with the value that keeps
+    the preset's: ``""`` for a word, -1 for a boolean or a number (0 for ``None``).
+
+    Every knob of scope ``"round"`` whose value is one boolean, word or whole number is
+    one, in field order, so a new knob of a round is a parameter at once.
+    """
+    return {
+        field.name: "" if field.metadata["kind"] == "word" else -1
+        for field in attrs.fields(Rules)
+        if _is_parameter(field)
+    }
+
+
+def knobs_of_parameters(values: Mapping[str, object]) -> dict[str, object]:
+    """The knobs that game parameters (:func:`round_parameters`) change, as
+    :func:`attrs.evolve` takes them; a parameter left at its default keeps the preset's.
+
+    A word is given as itself; a boolean as 0 or 1; a number as itself, 0 giving ``None``
+    for a knob that takes it; a negative number keeps the preset's. A value the knob
+    cannot take is passed on for :class:`Rules` to refuse.
+    """
+    knobs: dict[str, object] = {}
+    for field in attrs.fields(Rules):
+        if field.name not in values or not _is_parameter(field):
+            continue
+        value = values[field.name]
+        kind = field.metadata["kind"]
+        if kind == "word":
+            if value != "":
+                knobs[field.name] = value
+            continue
+        number = int(value)  # type: ignore[call-overload]
+        if number < 0:
+            continue
+        if kind == "boolean":
+            knobs[field.name] = bool(number) if number in (0, 1) else number
+        elif number == 0 and field.metadata["none"]:
+            knobs[field.name] = None
+        else:
+            knobs[field.name] = number
+    return knobs
+
+
 def _entry(table: PlayerTable, players: int) -> int:
     """The value of ``table`` for ``players``, which it covers."""
     for count, value in table:
