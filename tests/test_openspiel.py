@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 import pytest
@@ -168,7 +169,7 @@ def test_the_knob_parameters_change_the_preset() -> None:
     duel = PRESETS["chickie-duel"]
     assert ChickenFootGame().config.rules == duel
     assert ChickenFootGame(dict(PARAMETERS)).config.rules == duel
-    changed: list[tuple[str, int | str, object]] = [
+    changed: list[tuple[str, int | str, Any]] = [
         ("start", "highest_held", "highest_held"),
         ("opening_toes", 3, 3),
         ("first_foot_required", 0, False),
