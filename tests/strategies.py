@@ -23,6 +23,7 @@ __all__ = [
     "Deal",
     "deals",
     "decisions",
+    "drawn_knobs",
     "move_bound",
     "played_rounds",
     "rounds",
@@ -51,6 +52,23 @@ def _deals(base: Rules, knobs: dict[str, Any]) -> bool:
     return True
 
 
+#: The knobs :func:`rules` leaves at the preset's values: the name (it writes its own), the
+#: player tables (the players of a deal are drawn from them) and the length of a match
+#: (``rounds`` and ``target``, which callers set to their own schedules). Every other knob
+#: of :class:`Rules` is drawn, a new one too, among the ``examples`` of its metadata.
+LEFT_TO_CALLERS: frozenset[str] = frozenset({"name", "set_sizes", "hand_sizes", "rounds", "target"})
+#: Knobs drawn after the others, in this order, because the values they may take depend
+#: on other knobs: the reserve on the tiles the start leaves (R6, R14), the draws a turn
+#: on ``play_drawn`` (R13b).
+DRAWN_LAST: tuple[str, ...] = ("boneyard_reserve", "draws_per_turn")
+
+
+def drawn_knobs() -> list[attrs.Attribute[Any]]:
+    """The fields :func:`rules` draws, in the order it draws them."""
+    fields = [f for f in attrs.fields(Rules) if f.name not in LEFT_TO_CALLERS]
+    return sorted(fields, key=lambda f: DRAWN_LAST.index(f.name) if f.name in DRAWN_LAST else -1)
+
+
 @st.composite
 def rules(draw: st.DrawFn, *, preset: str | None = None, custom: bool | None = None) -> Rules:
     """A preset, or a preset with some knobs changed that still make a valid variant.
@@ -58,18 +76,19 @@ def rules(draw: st.DrawFn, *, preset: str | None = None, custom: bool | None = N
     Which knob values make a variant is not restated here: each knob is drawn among the
     values that :class:`Rules` accepts with the knobs drawn before it and the preset's
     values of those after it (it raises :class:`RulesError` for the others); a knob that
-    may clash with another (``boneyard_reserve`` with ``start``, ``draws_per_turn`` with
-    ``play_drawn``) is drawn after it.
+    may clash with another is drawn after it (:data:`DRAWN_LAST`).
 
     Args:
         preset: the preset to start from; drawn from :data:`PRESET_NAMES` when ``None``.
         custom: ``False`` gives the preset itself, ``True`` always changes knobs, ``None``
             draws either.
 
-    The changed knobs are ``start`` (with ``"highest_held"``, R6b), ``opening_toes`` (3 to
-    6), ``first_foot_required``, ``toes_per_double`` (1 to 3), a ``boneyard_reserve`` of 0
-    to 3, ``play_drawn`` (with ``"never"``, R13b), ``draws_per_turn`` (1, 2 or unlimited),
-    ``double_blank``, ``blank_value`` (R17b) and ``round_order`` (R19b).
+    The changed knobs are every knob but :data:`LEFT_TO_CALLERS`, each among the
+    ``examples`` of its field's metadata: ``start`` (with ``"highest_held"``, R6b),
+    ``opening_toes`` (3 to 6), ``first_foot_required``, ``toes_per_double`` (1 to 3),
+    ``play_drawn`` (with ``"never"``, R13b), ``double_blank``, ``blank_value`` (R17b),
+    ``round_order`` (R19b), ``target_mode``, ``tie_break``, a ``boneyard_reserve`` of 0 to
+    3 and ``draws_per_turn`` (1, 2 or unlimited).
     """
     name = preset if preset is not None else draw(st.sampled_from(PRESET_NAMES))
     base = PRESETS[name]
@@ -78,27 +97,15 @@ def rules(draw: st.DrawFn, *, preset: str | None = None, custom: bool | None = N
     if not custom:
         return base
     changes: dict[str, Any] = {}
-
-    def knob(field: str, options: Sequence[object]) -> None:
-        """Draw ``field`` among the ``options`` that still deal with the knobs drawn so far."""
+    for field in drawn_knobs():
+        options = field.metadata["examples"]
         fitting = [
             option
-            for option in _base_first(getattr(base, field), options)
-            if _deals(base, {**changes, field: option})
+            for option in _base_first(getattr(base, field.name), options)
+            if _deals(base, {**changes, field.name: option})
         ]
-        assert fitting, f"no value of {field} in {options} makes {base.name} a variant"
-        changes[field] = draw(st.sampled_from(fitting))
-
-    knob("start", ["holder", "centre", "highest_held"])
-    knob("opening_toes", range(3, 7))
-    knob("first_foot_required", [False, True])
-    knob("toes_per_double", [1, 2, 3])
-    knob("boneyard_reserve", range(4))
-    knob("play_drawn", ["must", "may", "never"])  # "never": one draw a turn (R13b)
-    knob("draws_per_turn", [1, 2, None])
-    knob("double_blank", [0, 25, 50])
-    knob("blank_value", [0, 25])
-    knob("round_order", ["down", "down_up"])
+        assert fitting, f"no value of {field.name} in {options} makes {base.name} a variant"
+        changes[field.name] = draw(st.sampled_from(fitting))
     return attrs.evolve(base, name=f"{name}-custom", **changes)
 
 

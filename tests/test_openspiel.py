@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
+import attrs
 import pytest
 
 pytest.importorskip("pyspiel")
@@ -36,6 +38,7 @@ from chickenfoot import (
 )
 from chickenfoot.bots import RandomPlayer
 from chickenfoot.openspiel import (
+    PARAMETERS,
     ChickenFootGame,
     ChickenFootState,
     PlayerBot,
@@ -160,6 +163,34 @@ def test_the_game_is_registered() -> None:
         ChickenFootGame({"round_double": 7})
     with pytest.raises(ValueError, match="unknown parameters"):
         ChickenFootGame({"target": 100})
+
+
+def test_the_knob_parameters_change_the_preset() -> None:
+    """Every knob parameter at its default keeps the preset's value (R3-R17b); each other
+    value changes that knob alone, 0 giving no limit of draws (R13) and 0 or 1 a boolean."""
+    duel = PRESETS["chickie-duel"]
+    assert ChickenFootGame().config.rules == duel
+    assert ChickenFootGame(dict(PARAMETERS)).config.rules == duel
+    changed: list[tuple[str, int | str, Any]] = [
+        ("start", "highest_held", "highest_held"),
+        ("opening_toes", 3, 3),
+        ("first_foot_required", 0, False),
+        ("toes_per_double", 2, 2),
+        ("boneyard_reserve", 3, 3),
+        ("draws_per_turn", 0, None),
+        ("draws_per_turn", 2, 2),
+        ("play_drawn", "never", "never"),
+        ("double_blank", 25, 25),
+        ("blank_value", 10, 10),
+    ]
+    for name, parameter, value in changed:
+        rules = ChickenFootGame({name: parameter}).config.rules
+        assert getattr(rules, name) == value, name
+        assert rules == attrs.evolve(duel, **{name: value}), name
+    with pytest.raises(RulesError, match="first_foot_required"):
+        ChickenFootGame({"first_foot_required": 2})
+    with pytest.raises(RulesError, match="play_drawn"):
+        ChickenFootGame({"play_drawn": "sometimes"})
 
 
 @pytest.mark.parametrize(("preset", "players"), CASES, ids=CASE_IDS)

@@ -20,6 +20,7 @@ import jsonschema  # type: ignore[import-untyped]
 import pytest
 import referencing
 import referencing.jsonschema
+import rules_schema
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import rules as variants
@@ -216,6 +217,36 @@ def _shipped(name: str) -> dict[str, Any]:
     path = resources.files("chickenfoot") / "schemas" / f"{name}.schema.json"
     loaded: dict[str, Any] = json.loads(path.read_text("utf-8"))
     return loaded
+
+
+def test_the_shipped_rules_schema_is_written_from_the_knobs() -> None:
+    """The shipped rules schema is, byte for byte, what ``tests/rules_schema.py`` writes
+    from the fields of Rules and their metadata (run it after changing a knob)."""
+    assert _shipped("rules") == rules_schema.rules_schema()
+    shipped = rules_schema.SHIPPED.read_text(encoding="utf-8")
+    assert shipped == rules_schema.text(), "run python tests/rules_schema.py"
+
+
+def test_the_written_schema_follows_each_knobs_metadata() -> None:
+    """Every knob is in the written schema; its words, least value and null follow its
+    metadata, so changing the metadata changes the schema."""
+    written = rules_schema.rules_schema()["$defs"]["knobs"]["properties"]
+    assert tuple(written) == KNOBS
+    for field in attrs.fields(Rules):
+        validator = jsonschema.Draft202012Validator(
+            {**rules_schema.knob_schema(field), "$defs": rules_schema.rules_schema()["$defs"]}
+        )
+        about = field.metadata
+        for word in about["words"]:
+            assert validator.is_valid(word), (field.name, word)
+        assert validator.is_valid("no such word") == (about["kind"] == "text"), field.name
+        assert validator.is_valid(None) == about["none"], field.name
+        if about["minimum"] is not None:
+            assert validator.is_valid(about["minimum"]), field.name
+            assert not validator.is_valid(about["minimum"] - 1), field.name
+        for example in about["examples"]:  # the examples as records write them
+            value = {str(p): n for p, n in example} if about["kind"] == "table" else example
+            assert validator.is_valid(value), (field.name, example)
 
 
 @pytest.mark.parametrize("name", NAMES)

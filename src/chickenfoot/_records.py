@@ -42,16 +42,7 @@ from ._notation import read_move
 from ._positions import MAX_TEXT as MAX_POSITION
 from ._positions import start_position
 from ._round import Round, state_of
-from ._rules import (
-    PLAY_DRAWN,
-    PRESETS,
-    ROUND_ORDERS,
-    STARTS,
-    TARGET_MODES,
-    TIE_BREAKS,
-    Rules,
-    find_preset,
-)
+from ._rules import PRESETS, Rules, find_preset
 from ._tiles import MAX_PIPS, TILES, Tile, set_length
 from .errors import ChickenFootError, IllegalMoveError, PositionError, RecordError, RulesError
 
@@ -268,39 +259,52 @@ def _player_table(value: _Json, path: str) -> dict[int, int]:
     return table
 
 
-def _rounds_knob(value: _Json, path: str) -> int | str:
-    if isinstance(value, str) and value in ("full", "half"):
-        return value
-    if type(value) is not int and not isinstance(value, _BigNumber):
-        _fail(path, f'expected "full", "half" or an integer, got {_describe(value)}')
-    return _integer(value, path)
+def _whole_knob(words: tuple[str, ...], none: bool) -> Callable[[_Json, str], object]:
+    """The reader of a whole-number knob that may also take ``words`` or null."""
+    if not words and not none:
+        return _integer
+    said = [json.dumps(w) for w in words] + ["an integer"] + (["null"] if none else [])
+    expected = ", ".join(said[:-1]) + " or " + said[-1]
+
+    def read(value: _Json, path: str) -> object:
+        if isinstance(value, str) and value in words:
+            return value
+        if value is None and none:
+            return None
+        if type(value) is not int and not isinstance(value, _BigNumber):
+            _fail(path, f"expected {expected}, got {_describe(value)}")
+        return _integer(value, path)
+
+    return read
 
 
-#: How each knob of :class:`Rules` is read; the writer writes the same knobs.
+def _knob_reader(field: attrs.Attribute[Any]) -> Callable[[_Json, str], object]:
+    """How a record's value of the knob ``field`` is read, from the field's metadata."""
+    about = field.metadata
+    kind = about["kind"]
+    if kind == "text":
+        return _name
+    if kind == "table":
+        return _player_table
+    if kind == "boolean":
+        return _boolean
+    if kind == "word":
+        return _one_of(*about["words"])
+    if kind == "integer":
+        return _whole_knob(about["words"], about["none"])
+    raise AssertionError(f"knob {field.name} has no reader for kind {kind!r}")
+
+
+#: How each knob of :class:`Rules` is read, in field order; the writer writes the same
+#: knobs. Read from the fields' metadata, so a new knob is read and written at once.
 _KNOBS: Final[Mapping[str, Callable[[_Json, str], object]]] = types.MappingProxyType(
-    {
-        "name": _name,
-        "set_sizes": _player_table,
-        "hand_sizes": _player_table,
-        "start": _one_of(*STARTS),
-        "opening_toes": _integer,
-        "first_foot_required": _boolean,
-        "toes_per_double": _integer,
-        "boneyard_reserve": _integer,
-        "draws_per_turn": _integer_or_null,
-        "play_drawn": _one_of(*PLAY_DRAWN),
-        "double_blank": _integer,
-        "blank_value": _integer,
-        "rounds": _rounds_knob,
-        "round_order": _one_of(*ROUND_ORDERS),
-        "target": _integer_or_null,
-        "target_mode": _one_of(*TARGET_MODES),
-        "tie_break": _one_of(*TIE_BREAKS),
-    }
+    {field.name: _knob_reader(field) for field in attrs.fields(Rules)}
 )
-#: Knobs added after the first records were written: a record without a preset may leave
-#: them out, and they keep their defaults.
-_LATER_KNOBS: Final = frozenset({"blank_value", "round_order"})
+#: Knobs a record without a preset may leave out, keeping their defaults: those added
+#: after the first records were written (R17b, R19b), and every knob of a later release.
+_LATER_KNOBS: Final = frozenset(
+    field.name for field in attrs.fields(Rules) if field.metadata["optional"]
+)
 
 
 # Records repeat the same few dozen tiles and moves; values are immutable, so share them.
@@ -722,12 +726,9 @@ def rules_to_dict(rules: Rules) -> _Record:
 #: them as preset names may be spelt (``"Highest-Held"`` for ``"highest_held"``).
 _WORDS: Final[Mapping[str, tuple[str, ...]]] = types.MappingProxyType(
     {
-        "start": STARTS,
-        "play_drawn": PLAY_DRAWN,
-        "rounds": ("full", "half"),
-        "round_order": ROUND_ORDERS,
-        "target_mode": TARGET_MODES,
-        "tie_break": TIE_BREAKS,
+        field.name: field.metadata["words"]
+        for field in attrs.fields(Rules)
+        if field.metadata["words"]
     }
 )
 #: The shape of a rules object, as errors show it.

@@ -112,12 +112,62 @@ TARGET_MODES: Final[tuple[TargetMode, ...]] = ("exceeds", "reaches")
 TIE_BREAKS: Final[tuple[TieBreak, ...]] = ("shared", "zero_rounds")
 
 
-def _about(rule: str, values: str | tuple[object, ...], summary: str) -> dict[str, object]:
-    """A knob's help, kept in its field's metadata: its rules, its values, one line on it."""
+#: The release the first knobs came in: a record written since then may hold any of them.
+FIRST_RELEASE: Final = "0.1"
+#: What a knob is to the records, the schema and the adapters: a ``"text"``, a player
+#: ``"table"``, a ``"boolean"``, a ``"word"`` of a fixed list, or an ``"integer"`` (which
+#: may also take words, or ``None``).
+KnobKind: TypeAlias = Literal["text", "table", "boolean", "word", "integer"]
+
+
+def _about(
+    rule: str,
+    values: str | tuple[object, ...],
+    summary: str,
+    *,
+    scope: Literal["round", "match"],
+    examples: tuple[object, ...],
+    kind: KnobKind | None = None,
+    minimum: int | None = None,
+    none: bool = False,
+    words: tuple[str, ...] = (),
+    since: str = FIRST_RELEASE,
+    optional: bool = False,
+) -> dict[str, object]:
+    """A knob's metadata, kept in its field: everything the library derives from a knob.
+
+    ``rule``, ``values`` (in words, or the tuple of the values it takes) and ``summary``
+    are its help (:meth:`Rules.knob_help`). ``scope`` says whether it decides how one round
+    is played and scored (``"round"``: the adapters' game parameters) or the match around
+    it (``"match"``: the name, the schedule, the standings). ``examples`` are
+    representative values, drawn by the tests' variants. ``kind``, ``minimum``, ``none``
+    and ``words`` say what its values are, for the records' readers and the schema (a
+    tuple of ``values`` gives the kind: the booleans, or the words). ``since`` is the
+    release the knob came in; a knob of a later release than :data:`FIRST_RELEASE` is
+    ``optional`` (a rules object without a preset may leave it out, and it keeps its
+    default), since records written before it lack it.
+    """
     if isinstance(values, tuple):
+        if all(isinstance(v, bool) for v in values):
+            kind = "boolean"
+        else:
+            kind, words = "word", tuple(str(v) for v in values)
         shown = [repr(v) if isinstance(v, str) else str(v) for v in values]
         values = ", ".join(shown[:-1]) + " or " + shown[-1]
-    return {"rule": rule, "values": values, "summary": summary}
+    assert kind is not None, "a knob whose values are given in words names its kind"
+    return {
+        "rule": rule,
+        "values": values,
+        "summary": summary,
+        "scope": scope,
+        "examples": examples,
+        "kind": kind,
+        "minimum": minimum,
+        "none": none,
+        "words": words,
+        "since": since,
+        "optional": optional or since != FIRST_RELEASE,
+    }
 
 
 @attrs.frozen(kw_only=True)
@@ -174,14 +224,26 @@ class Rules:
     name: str = attrs.field(
         default="custom",
         validator=attrs.validators.instance_of(str),
-        metadata=_about("", "any text", "A name for the variant, shown in messages and records."),
+        metadata=_about(
+            "",
+            "any text",
+            "A name for the variant, shown in messages and records.",
+            scope="match",
+            kind="text",
+            examples=("custom", "house rules"),
+        ),
     )
     #: The set by player count, as ``{players: N}`` for the double-N set (R5). Any
     #: mapping or iterable of pairs is accepted and kept as a sorted tuple of pairs.
     set_sizes: PlayerTable = attrs.field(
         converter=_player_table,
         metadata=_about(
-            "R5", f"{{players: N}}, N from 0 to {MAX_PIPS}", "The double-N set, by player count."
+            "R5",
+            f"{{players: N}}, N from 0 to {MAX_PIPS}",
+            "The double-N set, by player count.",
+            scope="round",
+            kind="table",
+            examples=(((2, 6),), ((2, 9), (3, 9), (4, 12))),
         ),
     )
     #: Tiles dealt to each player, by player count (R5). The player counts of this
@@ -192,6 +254,9 @@ class Rules:
             "R5",
             "{players: tiles}, 2 players or more, 1 tile or more",
             "Tiles dealt to each player; its player counts are the ones the variant covers.",
+            scope="round",
+            kind="table",
+            examples=(((2, 7),), ((2, 15), (3, 10), (4, 9))),
         ),
     )
     #: How a round starts (R6): the holder of the round double places it (``"holder"``),
@@ -205,6 +270,8 @@ class Rules:
             "R6, R6b, R23",
             STARTS,
             "Who places the round double (or the highest double held below it), who moves first.",
+            scope="round",
+            examples=STARTS,
         ),
     )
     #: Places on the round double, 4 for the cross and 6 for the double chicken foot (R3).
@@ -215,6 +282,10 @@ class Rules:
             "R3, R7",
             "a whole number, 1 or more",
             "Places on the round double: 4 the cross, 6 the double chicken foot, 3 the Y.",
+            scope="round",
+            kind="integer",
+            minimum=1,
+            examples=(3, 4, 5, 6),
         ),
     )
     #: Whether the first play after the cross must be a double onto an arm (R8).
@@ -222,7 +293,11 @@ class Rules:
         default=False,
         validator=_choice(False, True),
         metadata=_about(
-            "R8", (False, True), "Whether the first play after the opening is a double."
+            "R8",
+            (False, True),
+            "Whether the first play after the opening is a double.",
+            scope="round",
+            examples=(False, True),
         ),
     )
     #: Toe places on every double played onto an open end (R3, R9).
@@ -230,7 +305,13 @@ class Rules:
         default=3,
         validator=_whole(1),
         metadata=_about(
-            "R3, R9", "a whole number, 1 or more", "Toe places on a double played onto an end."
+            "R3, R9",
+            "a whole number, 1 or more",
+            "Toe places on a double played onto an end.",
+            scope="round",
+            kind="integer",
+            minimum=1,
+            examples=(1, 2, 3),
         ),
     )
     #: Nobody may draw while the boneyard holds this many tiles or fewer (R14).
@@ -238,7 +319,13 @@ class Rules:
         default=0,
         validator=_whole(0),
         metadata=_about(
-            "R14", "a whole number, 0 or more", "Tiles left in the boneyard that nobody may draw."
+            "R14",
+            "a whole number, 0 or more",
+            "Tiles left in the boneyard that nobody may draw.",
+            scope="round",
+            kind="integer",
+            minimum=0,
+            examples=(0, 1, 2, 3),
         ),
     )
     #: Tiles a player without a play may draw in one turn; ``None`` draws until a tile
@@ -250,6 +337,11 @@ class Rules:
             "R13",
             "a whole number, 1 or more, or None",
             "Tiles a player without a play may draw in one turn; None: until one plays.",
+            scope="round",
+            kind="integer",
+            minimum=1,
+            none=True,
+            examples=(1, 2, None),
         ),
     )
     #: Whether a playable drawn tile ``"must"`` be played at once or ``"may"`` be kept
@@ -261,6 +353,8 @@ class Rules:
             "R13, R13b",
             PLAY_DRAWN,
             "Whether a playable drawn tile is played at once, may be kept, or waits a turn.",
+            scope="round",
+            examples=PLAY_DRAWN,
         ),
     )
     #: What the double-blank counts in a hand at the end of a round (R17).
@@ -268,7 +362,13 @@ class Rules:
         default=0,
         validator=_whole(0),
         metadata=_about(
-            "R17", "a whole number, 0 or more", "What the double-blank counts left in a hand."
+            "R17",
+            "a whole number, 0 or more",
+            "What the double-blank counts left in a hand.",
+            scope="round",
+            kind="integer",
+            minimum=0,
+            examples=(0, 25, 50),
         ),
     )
     #: What each blank end of a tile other than the double-blank counts in a hand at the
@@ -280,6 +380,11 @@ class Rules:
             "R17b",
             "a whole number, 0 or more",
             "What a blank end of any other tile counts left in a hand (5-0 is 5 + this).",
+            scope="round",
+            kind="integer",
+            minimum=0,
+            examples=(0, 25),
+            optional=True,  # the first records, before 0.1.0, lack it
         ),
     )
     #: How many rounds a match has (R19), ``"full"`` (every round of
@@ -293,6 +398,11 @@ class Rules:
             "R19",
             "'full', 'half' or a whole number, 1 or more",
             "How many rounds a match plays, in the order of round_order.",
+            scope="match",
+            kind="integer",
+            minimum=1,
+            words=("full", "half"),
+            examples=("full", "half", 3),
         ),
     )
     #: The order of the round doubles in a match (R19b): ``"down"`` from the set's
@@ -301,7 +411,12 @@ class Rules:
         default="down",
         validator=_choice(*ROUND_ORDERS),
         metadata=_about(
-            "R19, R19b", ROUND_ORDERS, "The round doubles, highest to 0-0 (and back up)."
+            "R19, R19b",
+            ROUND_ORDERS,
+            "The round doubles, highest to 0-0 (and back up).",
+            scope="match",
+            examples=ROUND_ORDERS,
+            optional=True,  # the first records, before 0.1.0, lack it
         ),
     )
     #: Instead of a count of rounds, play until a total passes this target (R20).
@@ -312,19 +427,36 @@ class Rules:
             "R20",
             "a whole number, 1 or more, or None",
             "Play rounds until a total passes it, instead of a count of rounds.",
+            scope="match",
+            kind="integer",
+            minimum=1,
+            none=True,
+            examples=(None, 100, 300),
         ),
     )
     #: Whether the match ends when a total ``"exceeds"`` or ``"reaches"`` the target (R20).
     target_mode: TargetMode = attrs.field(
         default="exceeds",
         validator=_choice(*TARGET_MODES),
-        metadata=_about("R20", TARGET_MODES, "Whether a total must exceed or reach the target."),
+        metadata=_about(
+            "R20",
+            TARGET_MODES,
+            "Whether a total must exceed or reach the target.",
+            scope="match",
+            examples=TARGET_MODES,
+        ),
     )
     #: How equal lowest totals are decided (R22).
     tie_break: TieBreak = attrs.field(
         default="shared",
         validator=_choice(*TIE_BREAKS),
-        metadata=_about("R22", TIE_BREAKS, "How equal lowest totals are told apart."),
+        metadata=_about(
+            "R22",
+            TIE_BREAKS,
+            "How equal lowest totals are told apart.",
+            scope="match",
+            examples=TIE_BREAKS,
+        ),
     )
 
     def __attrs_post_init__(self) -> None:
@@ -632,6 +764,62 @@ if Rules.__doc__ is not None:  # None under python -OO
     Rules.__doc__ = Rules.__doc__.replace(
         "{knobs}", "\n    ".join(f"- ``{k.name}``: {str(k)[len(k.name) + 2 :]}" for k in _KNOB_HELP)
     )
+
+
+def _is_parameter(field: attrs.Attribute[Any]) -> bool:
+    """Whether a knob is a game parameter: it decides a round, and one number or one word
+    (a boolean or a whole number from 0, or from 1 if it may be ``None``) gives it."""
+    about = field.metadata
+    if about["scope"] != "round" or about["kind"] not in ("boolean", "word", "integer"):
+        return False
+    if about["kind"] != "integer":
+        return True
+    floor = 1 if about["none"] else 0
+    return not about["words"] and about["minimum"] is not None and about["minimum"] >= floor
+
+
+def round_parameters() -> dict[str, int | str]:
+    """The knobs that are game parameters of the adapters, each with the value that keeps
+    the preset's: ``""`` for a word, -1 for a boolean or a number (0 for ``None``).
+
+    Every knob of scope ``"round"`` whose value is one boolean, word or whole number is
+    one, in field order, so a new knob of a round is a parameter at once.
+    """
+    return {
+        field.name: "" if field.metadata["kind"] == "word" else -1
+        for field in attrs.fields(Rules)
+        if _is_parameter(field)
+    }
+
+
+def knobs_of_parameters(values: Mapping[str, object]) -> dict[str, object]:
+    """The knobs that game parameters (:func:`round_parameters`) change, as
+    :func:`attrs.evolve` takes them; a parameter left at its default keeps the preset's.
+
+    A word is given as itself; a boolean as 0 or 1; a number as itself, 0 giving ``None``
+    for a knob that takes it; a negative number keeps the preset's. A value the knob
+    cannot take is passed on for :class:`Rules` to refuse.
+    """
+    knobs: dict[str, object] = {}
+    for field in attrs.fields(Rules):
+        if field.name not in values or not _is_parameter(field):
+            continue
+        value = values[field.name]
+        kind = field.metadata["kind"]
+        if kind == "word":
+            if value != "":
+                knobs[field.name] = value
+            continue
+        number = int(value)  # type: ignore[call-overload]
+        if number < 0:
+            continue
+        if kind == "boolean":
+            knobs[field.name] = bool(number) if number in (0, 1) else number
+        elif number == 0 and field.metadata["none"]:
+            knobs[field.name] = None
+        else:
+            knobs[field.name] = number
+    return knobs
 
 
 def _entry(table: PlayerTable, players: int) -> int:

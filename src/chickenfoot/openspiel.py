@@ -10,12 +10,13 @@ module registers the game ``"chickenfoot"`` with ``pyspiel``:
 (3, 1102, 55)
 
 One game is one round (R5-R18). Its parameters are ``preset`` (a preset name or alias,
-default ``"chickie-duel"``), ``players`` (default 2), and knobs that override the preset:
-``boneyard_reserve``, ``double_blank``, ``blank_value`` and ``draws_per_turn`` (-1 keeps
-the preset's value; ``draws_per_turn=0`` means no limit), ``play_drawn`` (``""`` keeps it, else
-``"must"``, ``"may"`` or ``"never"``), ``start`` (``""`` keeps it, else ``"holder"``,
-``"centre"`` or ``"highest_held"``), ``round_double`` (its number; -1 for the set's highest) and
-``first`` (the round's first seat, R23).
+default ``"chickie-duel"``), ``players`` (default 2), the knobs of a round that override the
+preset: ``opening_toes``, ``toes_per_double``, ``boneyard_reserve``, ``double_blank``,
+``blank_value`` and ``draws_per_turn`` (-1 keeps the preset's value; ``draws_per_turn=0``
+means no limit), ``first_foot_required`` (-1 keeps it, else 0 or 1), ``play_drawn`` (``""``
+keeps it, else ``"must"``, ``"may"`` or ``"never"``), ``start`` (``""`` keeps it, else
+``"holder"``, ``"centre"`` or ``"highest_held"``), then ``round_double`` (its number; -1 for
+the set's highest) and ``first`` (the round's first seat, R23).
 
 **Chance.** The deal is one chance node per tile dealt: seat 0's hand first, then seat
 1's, and so on (R5), each tile drawn uniformly from those not dealt yet. The boneyard is
@@ -51,7 +52,7 @@ from ._actions import action_count, action_to_move, move_to_action, set_tiles
 from ._engine import Obligation
 from ._moves import DRAW, Draw, Event, Move, Play
 from ._round import Round, apply_unchecked
-from ._rules import Rules, find_preset
+from ._rules import Rules, find_preset, knobs_of_parameters, round_parameters
 from ._scoring import hand_score
 from ._tiles import TILES, Tile
 from ._views import RoundView
@@ -69,18 +70,17 @@ __all__ = [
     "move_to_action",
 ]
 
-#: The parameters of the game and their defaults.
+#: The parameters of the game and their defaults: ``preset`` and ``players``, then every
+#: knob of :class:`~chickenfoot.Rules` that decides a round and takes one number or word
+#: (-1 or ``""`` keeps the preset's value), then ``round_double`` and ``first``.
 #:
 #: .. versionadded:: 0.1
+#: .. versionchanged:: 0.2
+#:    ``opening_toes``, ``first_foot_required`` and ``toes_per_double`` too.
 PARAMETERS: Final[Mapping[str, int | str]] = {
     "preset": "chickie-duel",
     "players": 2,
-    "boneyard_reserve": -1,
-    "double_blank": -1,
-    "blank_value": -1,
-    "draws_per_turn": -1,
-    "play_drawn": "",
-    "start": "",
+    **round_parameters(),
     "round_double": -1,
     "first": 0,
 }
@@ -171,16 +171,7 @@ def _config(params: tuple[tuple[str, int | str], ...]) -> _Config:
         raise ValueError(f"unknown parameters {unknown}; the parameters are {list(PARAMETERS)}")
     values = {**PARAMETERS, **dict(params)}
     rules = find_preset(str(values["preset"]))
-    knobs: dict[str, Any] = {}
-    for name in ("boneyard_reserve", "double_blank", "blank_value"):
-        if int(values[name]) >= 0:
-            knobs[name] = int(values[name])
-    draws = int(values["draws_per_turn"])
-    if draws >= 0:
-        knobs["draws_per_turn"] = draws or None
-    for name in ("play_drawn", "start"):
-        if values[name] != "":
-            knobs[name] = values[name]
+    knobs: dict[str, Any] = knobs_of_parameters(values)
     if knobs:
         rules = attrs.evolve(rules, **knobs)
     players = int(values["players"])
