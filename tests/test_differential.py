@@ -35,9 +35,11 @@ from chickenfoot import (
     Play,
     Round,
     Rules,
+    RulesError,
     Tile,
     tile_set,
 )
+from chickenfoot._schedule import schedule_of
 
 #: Random rounds for every preset and player count: 18 for each of the 26 tables of up to
 #: 10 players, 8 for each of the 10 long-round tables of 11 to 20 (548 rounds).
@@ -292,3 +294,79 @@ def test_matches_agree_with_reference(preset: str, schedule: dict[str, str | int
         assert any(rnd.round_double != rnd.dealt_for for rnd in match.finished)
     assert doubles == schedule_of.doubles(len(doubles))
     assert list(match.totals) == [sum(column) for column in zip(*results, strict=True)]
+
+
+#: Any value of the match knobs (R19, R19b, R20), counts of rounds past the set's included.
+SCHEDULE_KNOBS = st.one_of(
+    st.fixed_dictionaries(
+        {
+            "rounds": st.sampled_from(["full", "half"]) | st.integers(1, 45),
+            "round_order": st.sampled_from(["down", "down_up"]),
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "target": st.integers(1, 300),
+            "target_mode": st.sampled_from(["exceeds", "reaches"]),
+            "round_order": st.sampled_from(["down", "down_up"]),
+        }
+    ),
+)
+
+
+def _past_the_set(rules: Rules, players: int) -> bool:
+    """Whether ``rules`` asks for more rounds than ``players`` players' set has (R19, R19b):
+    its doubles once down (and up again with ``"down_up"``)."""
+    n = rules.set_size(players)
+    full = n + 1 if rules.round_order == "down" else 2 * n + 1
+    return isinstance(rules.rounds, int) and rules.target is None and rules.rounds > full
+
+
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    start=st.sampled_from(["holder", "centre", "highest_held"]),
+    knobs=SCHEDULE_KNOBS,
+    data=st.data(),
+)
+def test_schedule_agrees_with_reference(
+    preset: str, start: str, knobs: dict[str, str | int], data: st.DataObject
+) -> None:
+    """R19, R19b, R20, R23: the match's schedule against the reference schedule for any
+    match knobs, and beyond the few paths whole matches take: at every seat count, the
+    count of rounds (a count past the set's rounds refused, R19) and the doubles dealt for
+    over three turns of the set; at one, whether the match is over after any scores (and
+    scores at the target, R20), and the first seat of any round after any winner, as
+    known at once and once the round before is won."""
+    rules = attrs.evolve(PRESETS[preset], start=start, **knobs)  # type: ignore[arg-type]
+    schedule = schedule_of(rules)
+    assert schedule_of(rules) is schedule  # chosen once per variant
+    for players in rules.player_counts:
+        n = rules.set_size(players)
+        reference = ReferenceSchedule(rules, n, players)
+        if _past_the_set(rules, players):
+            full = n + 1 if rules.round_order == "down" else 2 * n + 1
+            with pytest.raises(RulesError, match=rf"only {full} rounds.*\(R19, R19b\)"):
+                schedule.round_count(players)
+            continue
+        assert schedule.round_count(players) == reference.count() == rules.round_count(players)
+        turns = 3 * (2 * n + 1)
+        doubles = [schedule.dealt_for(players, index) for index in range(turns)]
+        assert doubles == reference.doubles(turns)
+        assert [rules.round_double(players, i).high for i in range(turns)] == doubles
+    players = data.draw(st.sampled_from(rules.player_counts), label="players")
+    reference = ReferenceSchedule(rules, rules.set_size(players), players)
+    count = reference.count()
+    if _past_the_set(rules, players):
+        return  # refused above
+    played = data.draw(st.integers(0, (count or 6) + 1), label="rounds played")
+    row = st.lists(st.integers(0, 120), min_size=players, max_size=players)
+    results = data.draw(st.lists(row, min_size=played, max_size=played), label="results")
+    if rules.target is not None and data.draw(st.booleans(), label="at the target"):
+        # R20: one round that puts seat 0 at the target, one below or one above it
+        results = [[rules.target + data.draw(st.integers(-1, 1))] + [0] * (players - 1)]
+    totals = [sum(column) for column in zip(*results, strict=True)] or [0] * players
+    assert schedule.is_over(len(results), totals) == reference.over(results)
+    index = data.draw(st.integers(0, 3 * players), label="round index")
+    winner = None if index == 0 else data.draw(st.integers(0, players - 1), label="winner")
+    assert schedule.first_seat(index, players, winner) == reference.first_seat(index, winner)
+    assert schedule.first_seat_ahead(index, players) == reference.first_seat(index, None)

@@ -21,7 +21,7 @@ from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 
 from . import _table as _hot_module
 from ._engine import Ending, Obligation, Outcome
-from ._match import Match, round_seed
+from ._match import Match
 from ._moves import Draw, Event, Move, Pass, Play
 from ._notation import parse_move
 from ._pictures import (
@@ -45,6 +45,7 @@ from ._rules import (
     TieBreak,
     find_preset,
 )
+from ._schedule import round_seed
 from ._schemas import schema
 from ._scoring import Standing
 from ._table import Layout, OpenEnd, Placement

@@ -10,31 +10,15 @@ import attrs
 from ._moves import Move
 from ._round import Round, check_ply, check_turn, checked_seed
 from ._rules import Rules
+from ._schedule import Schedule, schedule_of
 from ._scoring import Standing, standings
-from ._seeds import seed_path
 from ._tiles import Tile
 from .errors import DealError, IllegalMoveError
 
 if TYPE_CHECKING:
     from ._views import MatchView
 
-__all__ = ["Match", "round_seed"]
-
-
-def round_seed(seed: int, index: int) -> int:
-    """The seed that deals round ``index`` (0 for the first) of a match seeded ``seed``.
-
-    It is the first 8 bytes, big-endian, of the BLAKE2b digest of ``"{seed}/{index}"``,
-    so every round of a match is reproducible from the match seed alone, in any
-    language.
-
-    >>> from chickenfoot import round_seed
-    >>> round_seed(7, 0) != round_seed(7, 1)
-    True
-
-    .. versionadded:: 0.1
-    """
-    return seed_path(seed, index)
+__all__ = ["Match"]
 
 
 @attrs.frozen(repr=False)
@@ -102,9 +86,14 @@ class Match:
             TypeError: ``seed`` is not an int or ``None``.
         """
         seed = checked_seed(seed)
-        rules.round_count(players)  # checks the player count and the rounds (R19)
+        schedule = schedule_of(rules)
+        schedule.round_count(players)  # checks the player count and the rounds (R19)
         first = Round.deal(
-            rules, players, seed=round_seed(seed, 0), round_double=_double(rules, players, 0)
+            rules,
+            players,
+            seed=schedule.round_seed(seed, 0),
+            round_double=schedule.dealt_for(players, 0),
+            first=schedule.first_seat(0, players, None),
         )
         return cls(rules, players, seed, (), first)
 
@@ -121,13 +110,23 @@ class Match:
             DealError: the deal is not the whole set exactly once.
         """
         players = len(hands)
-        rules.round_count(players)  # checks the player count and the rounds (R19)
+        schedule = schedule_of(rules)
+        schedule.round_count(players)  # checks the player count and the rounds (R19)
         first = Round.from_deal(
-            rules, hands, boneyard, round_double=_double(rules, players, 0), first=0
+            rules,
+            hands,
+            boneyard,
+            round_double=schedule.dealt_for(players, 0),
+            first=schedule.first_seat(0, players, None),
         )
         return cls(rules, players, None, (), first)
 
     # -- the schedule -------------------------------------------------------------------
+
+    @property
+    def _schedule(self) -> Schedule:
+        """The schedule of the rules: every answer of this section is its (R19-R23)."""
+        return schedule_of(self.rules)
 
     @property
     def round_index(self) -> int:
@@ -137,20 +136,14 @@ class Match:
     @property
     def round_count(self) -> int | None:
         """How many rounds the match has, or ``None`` when a target decides (R19, R20)."""
-        return self.rules.round_count(self.players)
+        return self._schedule.round_count(self.players)
 
     @property
     def is_over(self) -> bool:
         """Whether the last round has been played (R19) or a total passed the target (R20)."""
-        if not self.finished or not self.round.is_over:
+        if not self.round.is_over:
             return False
-        target = self.rules.target
-        count = self.rules.round_count(self.players)
-        if target is None or count is not None:
-            return len(self.finished) >= (count or 0)
-        if self.rules.target_mode == "exceeds":
-            return max(self.totals) > target
-        return max(self.totals) >= target
+        return self._schedule.is_over(len(self.finished), self.totals)
 
     @property
     def awaiting_deal(self) -> bool:
@@ -171,7 +164,7 @@ class Match:
         count = self.round_count
         if self.is_over or (count is not None and index >= count):
             return None
-        value = _double(self.rules, self.players, index)
+        value = self._schedule.dealt_for(self.players, index)
         return Tile(value, value)
 
     @property
@@ -186,10 +179,8 @@ class Match:
             return None
         index = len(self.finished) + (0 if self.round.is_over else 1)
         if self.round.is_over:
-            return _first(self.rules, self.players, index, self.round)
-        if self.rules.start == "centre":
-            return index % self.players
-        return None
+            return self._schedule.first_seat(index, self.players, self.round.winner)
+        return self._schedule.first_seat_ahead(index, self.players)
 
     # -- playing ------------------------------------------------------------------------
 
@@ -265,12 +256,13 @@ class Match:
         if ended.is_over or self.seed is None:
             return ended
         index = len(ended.finished)
+        schedule = self._schedule
         following = Round.deal(
             self.rules,
             self.players,
-            seed=round_seed(self.seed, index),
-            round_double=_double(self.rules, self.players, index),
-            first=_first(self.rules, self.players, index, played),
+            seed=schedule.round_seed(self.seed, index),
+            round_double=schedule.dealt_for(self.players, index),
+            first=schedule.first_seat(index, self.players, played.winner),
         )
         return attrs.evolve(ended, round=following)
 
@@ -287,12 +279,13 @@ class Match:
         if len(hands) != self.players:
             raise DealError(f"this match has {self.players} seats, not {len(hands)} hands (R5)")
         index = len(self.finished)
+        schedule = self._schedule
         following = Round.from_deal(
             self.rules,
             hands,
             boneyard,
-            round_double=_double(self.rules, self.players, index),
-            first=_first(self.rules, self.players, index, self.finished[-1]),
+            round_double=schedule.dealt_for(self.players, index),
+            first=schedule.first_seat(index, self.players, self.finished[-1].winner),
         )
         return attrs.evolve(self, round=following)
 
@@ -431,16 +424,3 @@ class Match:
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """The repr, for IPython's and Hypothesis's pretty printers."""
         printer.text(repr(self))
-
-
-def _double(rules: Rules, players: int, index: int) -> int:
-    """The number of the double round ``index`` is dealt for (R19, R19b, R20)."""
-    return rules.round_double(players, index).high
-
-
-def _first(rules: Rules, players: int, index: int, previous: Round) -> int:
-    """The first seat of round ``index`` after ``previous`` ended (R23)."""
-    if rules.start == "centre":
-        return index % players
-    winner = previous.winner
-    return 0 if winner is None else winner

@@ -10,13 +10,13 @@ custom variant is a preset with some knobs changed::
 
 from __future__ import annotations
 
-import math
 import types
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
+from ._schedule import schedule_of
 from ._tiles import MAX_PIPS, Tile, set_length
 from .errors import RulesError
 
@@ -704,21 +704,7 @@ class Rules:
         >>> duel.round_count(2), attrs.evolve(duel, rounds="half").round_count(2)
         (7, 3)
         """
-        if self.target is not None:
-            return None
-        n = self.set_size(players)
-        full = n + 1 if self.round_order == "down" else 2 * n + 1
-        if self.rounds == "full":
-            return full
-        if self.rounds == "half":
-            return max(1, math.ceil(n / 2)) if self.round_order == "down" else n + 1
-        if self.rounds > full:
-            order = "" if self.round_order == "down" else " down and up again"
-            raise RulesError(
-                f"{self.name}: {self.rounds} rounds, but {players} players use double-{n}, "
-                f"which has only {full} rounds{order} (R19, R19b)"
-            )
-        return self.rounds
+        return schedule_of(self).round_count(players)
 
     def round_double(self, players: int, index: int) -> Tile:
         """The double that round ``index`` (0 for the first) of a match is dealt for (R19,
@@ -740,14 +726,7 @@ class Rules:
             RulesError: the variant does not cover ``players``.
             ValueError: ``index`` is not a whole number, 0 or more.
         """
-        n = self.set_size(players)
-        if type(index) is not int or index < 0:
-            raise ValueError(f"a round index is a whole number, 0 or more, not {index!r}")
-        if self.round_order == "down" or n == 0:
-            k = n - index % (n + 1)
-        else:
-            step = index % (2 * n)
-            k = n - step if step <= n else step - n
+        k = schedule_of(self).dealt_for(players, index)
         return Tile(k, k)
 
 
