@@ -38,7 +38,7 @@ from ._moves import PASS as _PASS
 from ._moves import Draw, Move, Pass, Play
 from ._rules import Rules
 from ._scoring import hand_scores, round_winner
-from ._table import ROOT, TableState, play_of
+from ._table import ROOT, Layout, TableState, play_of
 from ._tiles import HIGH, LOW, Tile
 from ._tiles import TILES as _TILES
 
@@ -213,14 +213,16 @@ class State:
     is over; ``turn_draws`` the tiles it drew this turn (R13) and ``last_drawn`` the
     index of the last one, or -1; ``outcome`` the ending once there is one.
 
-    A state's value never changes: every field but the memo ``known`` is set in the
-    constructor, and the memo holds a value derived from the fields. The first nine
+    A state's value never changes: every field but the two memos (``known``, the moves
+    :meth:`offer` handed out, and ``_layout``, see :meth:`layout`) is set in the
+    constructor, and the memos hold immutable values derived from the fields, left out of
+    pickles; two threads that fill one at once write equal values. The first nine
     parameters come in the order of 0.1's, so that rounds pickled by 0.1 load (with
     :data:`NO_START` for their start, which :class:`~chickenfoot.Round` rebuilds).
     """
 
-    __slots__ = ("boneyard", "hands", "history", "known", "last_drawn", "lead", "outcome",
-                 "rules", "start", "table", "taken", "to_move", "turn_draws")  # fmt: skip
+    __slots__ = ("_layout", "boneyard", "hands", "history", "known", "last_drawn", "lead",
+                 "outcome", "rules", "start", "table", "taken", "to_move", "turn_draws")  # fmt: skip
 
     def __init__(
         self,
@@ -252,6 +254,7 @@ class State:
         #: The legal moves once :meth:`offer` has listed them, else ``None``: a memo, so
         #: that :meth:`refusal` knows the moves it handed out.
         self.known: tuple[Move, ...] | None = None
+        self._layout: Layout | None = None
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # Explicit, so that a compiled (native) State pickles too; the history as a list
@@ -261,6 +264,14 @@ class State:
             self.to_move, self.turn_draws, self.outcome, self.last_drawn,
             history_moves(self.history), self.start,
         )  # fmt: skip
+
+    def layout(self, build: Callable[[State], Layout]) -> Layout:
+        """The layout of this state: ``build(self)`` the first time, the same value after
+        (a memo: the layout is derived from the start and the history)."""
+        layout = self._layout
+        if layout is None:
+            layout = self._layout = build(self)
+        return layout
 
     @property
     def ply(self) -> int:

@@ -27,8 +27,8 @@ from ._engine import (
 )
 from ._moves import Draw, Event, Move, Pass, Play
 from ._rules import Rules
-from ._shown import TableShown
-from ._table import TableState
+from ._shown import TableShown, layout_of_events
+from ._table import Layout, TableState
 from ._tiles import DOUBLES, HIGH, TILES, Tile, set_length, tiles_of
 from .errors import DealError, IllegalMoveError, StaleMoveError
 
@@ -392,6 +392,11 @@ class Round(TableShown):
         .. versionadded:: 0.2
         """
         return self._state.ply
+
+    @property
+    def layout(self) -> Layout:
+        """The tiles on the table as a tree (R1)."""
+        return self._state.layout(_layout_of)
 
     def view(self, seat: int) -> RoundView:
         """What ``seat`` can see of this round: its hand, the table, the public history.
@@ -839,6 +844,12 @@ def _events(history: _History, boneyard: tuple[int, ...], table: TableState) -> 
             drawn += 1
         out.append(Event(mover, move, tile))
     return tuple(out)
+
+
+def _layout_of(state: State) -> Layout:
+    """The layout the plays of ``state``'s history make (R1), for its memo."""
+    events = _events(state.history, state.boneyard, state.table)
+    return layout_of_events(events, state.table, state.rules.start)
 
 
 def _round_double(value: Tile | int | None, n: int) -> int:
