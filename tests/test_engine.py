@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import PRESET_NAMES, played_rounds
 
-from chickenfoot import PRESETS, Draw, Ending, Move, Outcome, Round, Tile
+from chickenfoot import PRESETS, Draw, Ending, Move, Outcome, Play, Round, Tile
 from chickenfoot._engine import State, new_state, shuffle
 from chickenfoot._round import apply_unchecked, history_of, round_from_state, state_of
 from chickenfoot._scoring import hand_score, hand_scores
@@ -52,8 +52,8 @@ def test_play_out_plays_the_round_round_plays(preset: str, data: st.DataObject) 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_unchecked_replay_and_rebuilt_rounds_equal_the_checked_ones(preset: str) -> None:
-    """apply_unchecked is apply without the check; a round rebuilt from its state, deal
-    and moves equals it (the trusted constructor for positions)."""
+    """apply_unchecked is apply without the check; a round rebuilt from its state (which
+    holds its start and history) equals it (the trusted constructor for positions)."""
     rules = PRESETS[preset]
     players = min(rules.player_counts)
     rng = random.Random(preset)
@@ -66,13 +66,10 @@ def test_unchecked_replay_and_rebuilt_rounds_equal_the_checked_ones(preset: str)
         assert length == len(rnd.moves)
         assert history is not None
         assert history[:2] == (rnd.history[-1].seat, move)
-        rebuilt = round_from_state(
-            state_of(rnd),
-            dealt=tuple(mask_of(h) for h in rnd.dealt_hands),
-            first=rnd.first,
-            moves=[(e.seat, e.move) for e in rnd.history],
-            seed=rnd.seed,
-        )
+        rebuilt = round_from_state(state_of(rnd))
+        start = state_of(rnd).start
+        assert start.hands == tuple(mask_of(h) for h in rnd.dealt_hands)
+        assert (start.first, start.seed) == (rnd.first, rnd.seed)
         assert rebuilt == rnd
         assert rebuilt.to_json() == rnd.to_json()
         assert pickle.loads(pickle.dumps(rebuilt)) == rnd
@@ -186,3 +183,25 @@ def test_a_deal_is_the_documented_shuffle_r5() -> None:
             sum(1 << t for t in order[s * 7 : (s + 1) * 7]) for s in range(4)
         ]
         assert [t.index for t in rnd.boneyard] == order[28:]
+
+
+def test_the_layout_memo_is_left_out_of_the_value() -> None:
+    """A round's layout (R1) is built once per state and is the layout of its moves; a
+    round whose state has filled its memos equals, hashes and pickles as a fresh copy."""
+    rng = random.Random(7)
+    rnd = Round.deal(PRESETS["classic"], 4, seed=7)
+    for _ in range(40):
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    fresh = pickle.loads(pickle.dumps(rnd))
+    layout = rnd.layout
+    assert rnd.layout is layout  # the memo
+    rnd.legal_moves()  # fills the other memo, the moves offered
+    played = [e.move.tile for e in rnd.history if isinstance(e.move, Play)]
+    assert [p.tile for p in layout.placements] == played
+    assert fresh == rnd
+    assert hash(fresh) == hash(rnd)
+    again = pickle.loads(pickle.dumps(rnd))
+    assert again == fresh
+    assert state_of(again).layout(lambda state: layout) is layout  # the copy's memo is empty
+    assert fresh.layout == layout
+    assert fresh.layout is not layout

@@ -29,7 +29,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Sequence
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -38,11 +38,11 @@ from ._moves import PASS as _PASS
 from ._moves import Draw, Move, Pass, Play
 from ._rules import Rules
 from ._scoring import hand_scores, round_winner
-from ._table import ROOT, TableState, play_of
+from ._table import ROOT, Layout, TableState, play_of
 from ._tiles import HIGH, LOW, Tile
 from ._tiles import TILES as _TILES
 
-__all__ = ["Ending", "Obligation", "Outcome", "Policy", "State", "new_state"]
+__all__ = ["Ending", "History", "Obligation", "Outcome", "Policy", "Start", "State", "new_state"]
 
 
 # Module constants declared Final are C statics in the compiled build, where a name
@@ -126,18 +126,103 @@ class Outcome:
         return (sum(scores) - scores[seat]) / (len(scores) - 1) - scores[seat]
 
 
+#: The history as a linked list, newest first: ``(seat, move, older, length)``, where
+#: ``length`` counts the moves up to this one. ``older`` is typed ``Any``: the compilers
+#: the engine suits take no recursive types.
+History: TypeAlias = "tuple[int, Move, Any, int] | None"
+
+
+class Start:
+    """Where a round starts: its deal, or the position it was set up from (internal).
+
+    Made once per round and shared by every state of it. ``n`` is N of the double-N set,
+    ``dealt_for`` the index of the double the round was dealt for (R19), ``first`` the
+    round's first seat (R23), ``seed`` the seed of the deal or ``None``; ``placements``
+    the tiles on the table at the start as ``(tile, onto)`` index pairs, the first placed
+    first (``onto`` is -1 for the round double), and ``table`` the table they make;
+    ``hands`` the hands at the start (bitmasks), ``boneyard`` the boneyard at the start
+    (tile indices, in draw order); ``to_move``, ``lead``, ``turn_draws`` and
+    ``last_drawn`` the turn at the start, as :class:`State` keeps them.
+    """
+
+    __slots__ = ("boneyard", "dealt_for", "first", "hands", "last_drawn", "lead", "n",
+                 "placements", "seed", "table", "to_move", "turn_draws")  # fmt: skip
+
+    def __init__(
+        self,
+        n: int,
+        dealt_for: int,
+        first: int,
+        seed: int | None,
+        placements: tuple[tuple[int, int], ...],
+        table: TableState,
+        hands: tuple[int, ...],
+        boneyard: tuple[int, ...],
+        to_move: int,
+        lead: int,
+        turn_draws: int,
+        last_drawn: int,
+    ) -> None:
+        self.n = n
+        self.dealt_for = dealt_for
+        self.first = first
+        self.seed = seed
+        self.placements = placements
+        self.table = table
+        self.hands = hands
+        self.boneyard = boneyard
+        self.to_move = to_move
+        self.lead = lead
+        self.turn_draws = turn_draws
+        self.last_drawn = last_drawn
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.n, self.dealt_for, self.first, self.seed, self.placements, self.hands,
+                self.boneyard, self.to_move, self.lead, self.turn_draws, self.last_drawn)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Start):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash((self.hands, self.boneyard, self.first, self.to_move))
+
+    def __reduce__(self) -> tuple[type[Start], tuple[object, ...]]:
+        # Explicit, so that a compiled (native) Start pickles too.
+        return Start, (
+            self.n, self.dealt_for, self.first, self.seed, self.placements, self.table,
+            self.hands, self.boneyard, self.to_move, self.lead, self.turn_draws, self.last_drawn,
+        )  # fmt: skip
+
+
+#: The start of a state unpickled from 0.1, which kept its start elsewhere.
+NO_START: Final[Start] = Start(0, 0, 0, None, (), TableState.empty(0, 0, 0), (), (), 0, -1, 0, -1)
+
+
 class State:
     """A round in play as the engine keeps it (internal, trusted).
 
-    ``hands[s]`` is the bitmask of seat ``s``'s tiles; ``boneyard`` the dealt draw order
-    (tile indices), of which the first ``taken`` are drawn; ``lead`` the seat that leads
-    the round (R18 ties), -1 while the round double is searched for (R6); ``to_move`` the
-    seat to move, -1 once the round is over; ``turn_draws`` the tiles it drew this turn
-    (R13); ``outcome`` the ending once there is one.
+    ``start`` is where the round started (:class:`Start`), shared by all its states, and
+    ``history`` the moves since then (:data:`History`), each node shared with the earlier
+    states. The other fields are what folding the history over the start gives, kept
+    because a move changes them: ``table``; ``hands[s]`` the bitmask of seat ``s``'s
+    tiles; ``boneyard`` the start's boneyard (the same tuple), of which the first
+    ``taken`` are drawn; ``lead`` the seat that leads the round (R18 ties), -1 while the
+    round double is searched for (R6); ``to_move`` the seat to move, -1 once the round
+    is over; ``turn_draws`` the tiles it drew this turn (R13) and ``last_drawn`` the
+    index of the last one, or -1; ``outcome`` the ending once there is one.
+
+    A state's value never changes: every field but the two memos (``known``, the moves
+    :meth:`offer` handed out, and ``_layout``, see :meth:`layout`) is set in the
+    constructor, and the memos hold immutable values derived from the fields, left out of
+    pickles; two threads that fill one at once write equal values. The first nine
+    parameters come in the order of 0.1's, so that rounds pickled by 0.1 load (with
+    :data:`NO_START` for their start, which :class:`~chickenfoot.Round` rebuilds).
     """
 
-    __slots__ = ("boneyard", "hands", "known", "lead", "outcome", "rules", "table", "taken",
-                 "to_move", "turn_draws")  # fmt: skip
+    __slots__ = ("_layout", "boneyard", "hands", "history", "known", "last_drawn", "lead",
+                 "outcome", "rules", "start", "table", "taken", "to_move", "turn_draws")  # fmt: skip
 
     def __init__(
         self,
@@ -150,6 +235,9 @@ class State:
         to_move: int,
         turn_draws: int,
         outcome: Outcome | None = None,
+        last_drawn: int = -1,
+        history: History = None,
+        start: Start = NO_START,
     ) -> None:
         self.rules = rules
         self.table = table
@@ -160,16 +248,36 @@ class State:
         self.to_move = to_move
         self.turn_draws = turn_draws
         self.outcome = outcome
-        #: The legal moves once :meth:`offer` has listed them, else ``None``: a cache, so
+        self.last_drawn = last_drawn
+        self.history = history
+        self.start = start
+        #: The legal moves once :meth:`offer` has listed them, else ``None``: a memo, so
         #: that :meth:`refusal` knows the moves it handed out.
         self.known: tuple[Move, ...] | None = None
+        self._layout: Layout | None = None
 
-    def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
-        # Explicit, so that a compiled (native) State pickles too.
-        return State, (
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Explicit, so that a compiled (native) State pickles too; the history as a list
+        # (unpickling a long linked list would exhaust the stack).
+        return _restored, (
             self.rules, self.table, self.hands, self.boneyard, self.taken, self.lead,
-            self.to_move, self.turn_draws, self.outcome,
+            self.to_move, self.turn_draws, self.outcome, self.last_drawn,
+            history_moves(self.history), self.start,
         )  # fmt: skip
+
+    def layout(self, build: Callable[[State], Layout]) -> Layout:
+        """The layout of this state: ``build(self)`` the first time, the same value after
+        (a memo: the layout is derived from the start and the history)."""
+        layout = self._layout
+        if layout is None:
+            layout = self._layout = build(self)
+        return layout
+
+    @property
+    def ply(self) -> int:
+        """How many moves the history holds."""
+        history = self.history
+        return 0 if history is None else history[3]
 
     # -- what the rules read -----------------------------------------------------------------
 
@@ -184,20 +292,13 @@ class State:
         return len(self.boneyard) - self.taken > self.rules.boneyard_reserve
 
     @property
-    def last_drawn(self) -> int:
-        """The index of the tile the seat to move drew last this turn, or -1 (R13)."""
-        if self.turn_draws and self.outcome is None:
-            return self.boneyard[self.taken - 1]
-        return -1
-
-    @property
     def round_double(self) -> int:
         """The index of the round double now: the table's, or in a ``highest_held``
         search the lower double the seat to move has just drawn, which it places at once
         (R6b)."""
         table = self.table
         if self.turn_draws and not table.placed:
-            drawn = self.boneyard[self.taken - 1]
+            drawn = self.last_drawn
             if drawn_opens(self.rules, table, drawn):
                 return drawn
         return table.double
@@ -221,10 +322,10 @@ class State:
         """
         if self.outcome is not None:
             return []
-        drawn = self.boneyard[self.taken - 1] if self.turn_draws else -1
         return turn_moves(
-            self.rules, self.table, self.hands[self.to_move], self.turn_draws, drawn, self.left
-        )
+            self.rules, self.table, self.hands[self.to_move], self.turn_draws, self.last_drawn,
+            len(self.boneyard) - self.taken,
+        )  # fmt: skip
 
     def offer(self) -> list[Move]:
         """:meth:`legal_moves`, kept on the state (a new list every call), so that
@@ -264,7 +365,7 @@ class State:
         if any(type(m) is kind for m in moves):
             return None
         if self.turn_draws and self.rules.play_drawn == "never":  # only Pass is left
-            drawn = TILES[self.boneyard[self.taken - 1]]
+            drawn = TILES[self.last_drawn]
             return f"seat {seat} drew {drawn} and must pass: one draw, then the turn ends", "R13b"
         if type(moves[0]) is Play:
             if self.turn_draws:
@@ -331,7 +432,7 @@ class State:
         if not hand >> tile.index & 1:
             return f"seat {seat} does not hold {tile}", "R4b"
         if self.turn_draws:
-            drawn = TILES[self.boneyard[self.taken - 1]]
+            drawn = TILES[self.last_drawn]
             if self.rules.play_drawn == "never":
                 return (
                     f"seat {seat} drew {drawn} and passes: a drawn tile is not played "
@@ -364,9 +465,14 @@ class State:
             return self.after(move)
         return None
 
-    def after(self, move: Move) -> State:
-        """The state after ``move`` by the seat to move; ``move`` must be legal."""
-        rules, seat = self.rules, self.to_move
+    def after(self, move: Move, keep: bool = True) -> State:
+        """The state after ``move`` by the seat to move; ``move`` must be legal.
+
+        With ``keep=False`` the move is not added to the history, which is left ``None``:
+        for playouts (:meth:`play_out`), whose states no round holds.
+        """
+        rules, seat, history = self.rules, self.to_move, self.history
+        node = (seat, move, history, 1 if history is None else history[3] + 1) if keep else None
         if type(move) is _PLAY:
             t = move.tile.index
             hands = list(self.hands)
@@ -381,23 +487,23 @@ class State:
                 )
             if not hands[seat]:  # R16: went out
                 scores = hand_scores(rules, hands)
-                return _ended(
-                    self, table, tuple(hands), lead, Outcome(Ending.WENT_OUT, seat, scores)
-                )
+                outcome = Outcome(Ending.WENT_OUT, seat, scores)
+                return _ended(self, table, tuple(hands), lead, outcome, node)
             return State(
                 rules, table, tuple(hands), self.boneyard, self.taken, lead,
-                (seat + 1) % len(hands), 0,
+                (seat + 1) % len(hands), 0, None, -1, node, self.start,
             )._settled()  # fmt: skip
         if type(move) is _DRAW_TYPE:  # R13: the drawer moves again
             hands = list(self.hands)
-            hands[seat] |= 1 << self.boneyard[self.taken]
+            drawn = self.boneyard[self.taken]
+            hands[seat] |= 1 << drawn
             return State(
                 rules, self.table, tuple(hands), self.boneyard, self.taken + 1, self.lead,
-                seat, self.turn_draws + 1,
+                seat, self.turn_draws + 1, None, drawn, node, self.start,
             )._settled()  # fmt: skip
         return State(  # R15: a pass ends the turn
             rules, self.table, self.hands, self.boneyard, self.taken, self.lead,
-            (seat + 1) % len(self.hands), 0,
+            (seat + 1) % len(self.hands), 0, None, -1, node, self.start,
         )._settled()  # fmt: skip
 
     def _settled(self) -> State:
@@ -411,17 +517,20 @@ class State:
             return self
         scores = hand_scores(self.rules, self.hands)
         outcome = Outcome(Ending.BLOCKED, round_winner(scores, self.lead), scores)
-        return _ended(self, self.table, self.hands, self.lead, outcome)
+        return _ended(self, self.table, self.hands, self.lead, outcome, self.history)
 
     def play_out(self, policy: Policy, rng: random.Random) -> State:
         """The end of the round, ``policy`` choosing at every seat where there is a choice.
 
-        A seat with one legal move makes it without asking ``policy`` (or ``rng``).
+        A seat with one legal move makes it without asking ``policy`` (or ``rng``). The
+        states after this one keep no history (``history`` is ``None``): a playout is not
+        a round.
         """
         state = self
         while state.outcome is None:
             moves = state.legal_moves()
-            state = state.after(moves[0] if len(moves) == 1 else policy(state, moves, rng))
+            move = moves[0] if len(moves) == 1 else policy(state, moves, rng)
+            state = state.after(move, False)
         return state
 
 
@@ -430,9 +539,56 @@ Policy: TypeAlias = Callable[[State, list[Move], random.Random], Move]
 
 
 def _ended(
-    state: State, table: TableState, hands: tuple[int, ...], lead: int, outcome: Outcome
+    state: State,
+    table: TableState,
+    hands: tuple[int, ...],
+    lead: int,
+    outcome: Outcome,
+    history: History,
 ) -> State:
-    return State(state.rules, table, hands, state.boneyard, state.taken, lead, -1, 0, outcome)
+    return State(
+        state.rules, table, hands, state.boneyard, state.taken, lead, -1, 0, outcome, -1,
+        history, state.start,
+    )  # fmt: skip
+
+
+def history_moves(history: History) -> list[tuple[int, Move]]:
+    """``(seat, move)`` of every move in ``history``, the first first."""
+    out: list[tuple[int, Move]] = []
+    while history is not None:
+        out.append((history[0], history[1]))
+        history = history[2]
+    out.reverse()
+    return out
+
+
+def linked_history(moves: Sequence[tuple[int, Move]]) -> History:
+    """The linked history of ``(seat, move)`` pairs, the first first."""
+    history: History = None
+    for length, (seat, move) in enumerate(moves, 1):
+        history = (seat, move, history, length)
+    return history
+
+
+def _restored(
+    rules: Rules,
+    table: TableState,
+    hands: tuple[int, ...],
+    boneyard: tuple[int, ...],
+    taken: int,
+    lead: int,
+    to_move: int,
+    turn_draws: int,
+    outcome: Outcome | None,
+    last_drawn: int,
+    moves: list[tuple[int, Move]],
+    start: Start,
+) -> State:
+    """A state from its pickled fields (see :meth:`State.__reduce__`)."""
+    return State(
+        rules, table, hands, boneyard, taken, lead, to_move, turn_draws, outcome, last_drawn,
+        linked_history(moves), start,
+    )  # fmt: skip
 
 
 def new_state(
@@ -445,19 +601,33 @@ def new_state(
     lead: int,
     to_move: int,
     turn_draws: int = 0,
+    last_drawn: int = -1,
+    first: int = -1,
+    seed: int | None = None,
+    placements: tuple[tuple[int, int], ...] = (),
 ) -> State:
-    """A state from bare values, ended at once if a seat holds no tile (it went out) or
-    nobody can move (R16); trusted.
+    """A state at the start of a round (its :class:`Start` made of these values), ended
+    at once if a seat holds no tile (it went out) or nobody can move (R16); trusted.
 
     The values must describe a position the rules can reach: every tile of the set once
-    in a hand, on ``table`` or in ``boneyard``, ``to_move`` a seat, ``lead`` a seat once
-    the round double is on the table (else -1), at most one empty hand.
+    in a hand, on ``table`` (the tiles of ``placements``) or in ``boneyard``, ``to_move`` a
+    seat, ``lead`` a seat once the round double is on the table (else -1), at most one
+    empty hand. ``first`` is the round's first seat (R23), ``to_move`` by default.
     """
-    state = State(rules, table, hands, boneyard, taken, lead, to_move, turn_draws)
+    if first < 0:
+        first = to_move
+    start = Start(
+        table.n, table.dealt, first, seed, placements, table, hands, boneyard, to_move, lead,
+        turn_draws, last_drawn,
+    )  # fmt: skip
+    state = State(
+        rules, table, hands, boneyard, taken, lead, to_move, turn_draws, None, last_drawn,
+        None, start,
+    )  # fmt: skip
     for seat, hand in enumerate(hands):
         if not hand:  # R16: went out
             outcome = Outcome(Ending.WENT_OUT, seat, hand_scores(rules, hands))
-            return _ended(state, table, hands, lead, outcome)
+            return _ended(state, table, hands, lead, outcome, None)
     return state._settled()
 
 

@@ -424,8 +424,7 @@ def checked_round(
     if draws and drawn is None:  # the caller names the last drawn tile of every draw
         raise PositionError("turn: name the tile drawn last, as '1:5-1'")
     inner = (-1 if drawn is None else drawn.index,) * draws + boneyard
-    origin = Origin(tuple(placements), lead_seat, draws, table.double)
-    table = table.with_origin(origin)
+    table = table.with_origin(Origin(tuple(placements), lead_seat, draws, table.double))
     empty = [s for s, h in enumerate(masks) if not h]
     if empty and (len(empty) > 1 or not placed):
         seats = " and ".join(f"seat {s}" for s in empty)
@@ -435,9 +434,10 @@ def checked_round(
         )
     state = new_state(
         rules, table, masks, inner, taken=draws, lead=lead_seat,
-        to_move=0 if to_move is None else to_move, turn_draws=draws,
+        to_move=0 if to_move is None else to_move, turn_draws=draws, first=first,
+        last_drawn=inner[0] if draws else -1, placements=index_pairs(placements),
     )  # fmt: skip
-    rnd = round_from_state(state, dealt=masks, first=first)
+    rnd = round_from_state(state)
     ending = rnd.ending
     if ending is not None and to_move is not None:
         raise PositionError(f"to move: the round is over ({ending.value}, R16); write '-'")
@@ -472,6 +472,11 @@ def _check_highest_held(
             f"double: nobody holds {double}; until a seat holds a double at or below "
             f"{dealt}, the search goes on for {dealt}: write the double as '{dealt}' (R6b)"
         )
+
+
+def index_pairs(placements: Sequence[Placement]) -> tuple[tuple[int, int], ...]:
+    """``placements`` as the engine's ``(tile, onto)`` index pairs, -1 onto nothing."""
+    return tuple((p.tile.index, -1 if p.onto is None else p.onto.index) for p in placements)
 
 
 def table_after(

@@ -15,11 +15,20 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
-from ._engine import Ending, Outcome, State, deal_tiles, new_state
+from ._engine import (
+    NO_START,
+    Ending,
+    Outcome,
+    State,
+    deal_tiles,
+    history_moves,
+    linked_history,
+    new_state,
+)
 from ._moves import Draw, Event, Move, Pass, Play
 from ._rules import Rules
-from ._shown import TableShown
-from ._table import TableState
+from ._shown import TableShown, layout_of_events
+from ._table import Layout, TableState
 from ._tiles import DOUBLES, HIGH, TILES, Tile, set_length, tiles_of
 from .errors import DealError, IllegalMoveError, StaleMoveError
 
@@ -31,9 +40,6 @@ __all__ = ["Round"]
 #: The history as a linked list, newest first: ``(seat, move, older, length)``, where
 #: ``length`` counts the moves up to this one (so that a round needs no field for it).
 _History: TypeAlias = "tuple[int, Move, _History, int] | None"
-#: What every round of one deal shares: the hands as dealt (bitmasks), the first seat
-#: (R23) and the seed. One field, so that each move fills fewer.
-_Deal: TypeAlias = tuple[tuple[int, ...], int, "int | None"]
 
 
 @attrs.frozen(init=False, repr=False, eq=False, getstate_setstate=False)
@@ -77,8 +83,6 @@ class Round(TableShown):
 
     rules: Rules
     _state: State
-    _history: _History
-    _deal: _Deal
 
     def __init__(self) -> None:
         raise TypeError("make a Round with Round.deal() or Round.from_deal()")
@@ -214,9 +218,11 @@ class Round(TableShown):
         first: int,
         seed: int | None,
     ) -> Round:
+        placements: tuple[tuple[int, int], ...] = ()
         if rules.start == "centre":
             table = TableState.empty(n, double, double)
             lead, to_move, table = first, first, table.with_round_double(rules.opening_toes, double)
+            placements = ((double, -1),)
         else:  # R6: the holder of the round double places it; else the search begins
             opening, to_move = double, first
             bottom = 0 if rules.start == "highest_held" else HIGH[double]
@@ -228,8 +234,11 @@ class Round(TableShown):
                     break
             lead = -1
             table = TableState.empty(n, opening, double)
-        state = new_state(rules, table, hands, boneyard, lead=lead, to_move=to_move)
-        return _make(rules, state, None, (hands, first, seed))
+        state = new_state(
+            rules, table, hands, boneyard, lead=lead, to_move=to_move, first=first, seed=seed,
+            placements=placements,
+        )  # fmt: skip
+        return _make(rules, state)
 
     # -- what everybody can see -------------------------------------------------------------
 
@@ -287,7 +296,7 @@ class Round(TableShown):
         draws when nobody holds the round double (R6). See :attr:`lead` for the seat that
         made the round's first play.
         """
-        return self._deal[1]
+        return self._state.start.first
 
     @property
     def lead(self) -> int | None:
@@ -301,7 +310,7 @@ class Round(TableShown):
     @property
     def seed(self) -> int | None:
         """The seed this round was dealt from, or ``None`` for an explicit deal."""
-        return self._deal[2]
+        return self._state.start.seed
 
     @property
     def to_move(self) -> int | None:
@@ -332,7 +341,7 @@ class Round(TableShown):
     def dealt_hands(self) -> tuple[tuple[Tile, ...], ...]:
         """Every seat's tiles as dealt, before the first move; for a round set up from a
         position (:meth:`from_position`), the hands of that position."""
-        return tuple(tiles_of(h) for h in self._deal[0])
+        return tuple(tiles_of(h) for h in self._state.start.hands)
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
@@ -358,12 +367,12 @@ class Round(TableShown):
     def moves(self) -> tuple[Move, ...]:
         """Every move so far, the first first; for a round set up from a position
         (:meth:`from_position`), every move since that position."""
-        return tuple(move for _, move in moves_of(self._history))
+        return tuple(move for _, move in history_moves(self._state.history))
 
     @property
     def history(self) -> tuple[Event, ...]:
         """Every move so far with the seat that made it and each drawn tile, first first."""
-        return _events(self._history, self._state.boneyard, self._state.table)
+        return _events(self._state.history, self._state.boneyard, self._state.table)
 
     @property
     def ply(self) -> int:
@@ -382,7 +391,12 @@ class Round(TableShown):
 
         .. versionadded:: 0.2
         """
-        return _count(self._history)
+        return self._state.ply
+
+    @property
+    def layout(self) -> Layout:
+        """The tiles on the table as a tree (R1)."""
+        return self._state.layout(_layout_of)
 
     def view(self, seat: int) -> RoundView:
         """What ``seat`` can see of this round: its hand, the table, the public history.
@@ -636,7 +650,7 @@ class Round(TableShown):
            ``ply``.
         """
         if ply is not None:
-            check_ply(self, move, seat, ply, _count(self._history), "round")
+            check_ply(self, move, seat, ply, self._state.ply, "round")
         if seat is not None:
             check_turn(self, move, seat)
         state = self._state
@@ -646,12 +660,9 @@ class Round(TableShown):
             assert refusal is not None  # what step() refused
             reason, rule = refusal
             raise IllegalMoveError(move, self.to_move if seat is None else seat, reason, rule)
-        history = self._history
         rnd: Round = _new(Round)  # _make, inlined: this is every move's path
         _set_rules(rnd, self.rules)
         _set_state(rnd, after)
-        _set_history(rnd, (state.to_move, move, history, 1 if history is None else history[3] + 1))
-        _set_deal(rnd, self._deal)
         return rnd
 
     # -- values -----------------------------------------------------------------------------
@@ -659,7 +670,7 @@ class Round(TableShown):
     def _facts(self) -> tuple[object, ...]:
         """All that two equal rounds share, but the moves of their histories."""
         state, table = self._state, self._state.table
-        return (_count(self._history), state.hands, state.taken, state.to_move, self._deal[1],
+        return (state.ply, state.hands, state.taken, state.to_move, state.start.first,
                 table.double, table.dealt, state.outcome, self.rules, state.boneyard,
                 table.origin)  # fmt: skip
 
@@ -667,19 +678,23 @@ class Round(TableShown):
         if not isinstance(other, Round):
             return NotImplemented
         return self is other or (
-            self._facts() == other._facts() and same_history(self._history, other._history)
+            self._facts() == other._facts()
+            and same_history(self._state.history, other._state.history)
         )
 
     def __hash__(self) -> int:
         state = self._state
-        length = _count(self._history)
-        return hash((state.hands, state.taken, state.to_move, length, self._deal[1]))
+        return hash((state.hands, state.taken, state.to_move, state.ply, state.start.first))
 
     def __getstate__(self) -> dict[str, Any]:
-        return pickled_state(self, _FIELDS, "_history")
+        return {"rules": self.rules, "_state": self._state}
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        unpickle_state(self, state, _FIELDS, "_history")
+    def __setstate__(self, pickled: dict[str, Any]) -> None:
+        state: State = pickled["_state"]
+        if state.start is NO_START:  # pickled by 0.1: the history and deal kept apart
+            state = _state_of_0_1(state, pickled["_history"], pickled["_deal"])
+        object.__setattr__(self, "rules", pickled["rules"])
+        object.__setattr__(self, "_state", state)
 
     def __rich_repr__(self) -> Iterator[tuple[str, object]]:
         """What rich's pretty printer shows: the round's public facts, not its inner state."""
@@ -693,7 +708,7 @@ class Round(TableShown):
 
     def __repr__(self) -> str:
         where = f"double {self.round_double}"
-        length = _count(self._history)
+        length = self._state.ply
         count = f"{length} move{'' if length == 1 else 's'}"
         outcome = self._state.outcome
         if outcome is not None:
@@ -713,58 +728,70 @@ _FIELDS: Final = tuple(a.name for a in attrs.fields(Round))
 _new = object.__new__
 # Each field's slot setter, to fill a new round without going through the frozen
 # __setattr__ (and faster than object.__setattr__ by name).
-_set_rules, _set_state, _set_history, _set_deal = (getattr(Round, name).__set__ for name in _FIELDS)
+_set_rules, _set_state = (getattr(Round, name).__set__ for name in _FIELDS)
 
 
-def _make(rules: Rules, state: State, history: _History, deal: _Deal) -> Round:
-    """A round with these field values (trusted, unchecked)."""
+def _make(rules: Rules, state: State) -> Round:
+    """A round holding ``state`` (trusted, unchecked)."""
     rnd: Round = _new(Round)
     _set_rules(rnd, rules)
     _set_state(rnd, state)
-    _set_history(rnd, history)
-    _set_deal(rnd, deal)
     return rnd
+
+
+def _state_of_0_1(
+    state: State, moves: list[tuple[int, Move]], deal: tuple[tuple[int, ...], int, int | None]
+) -> State:
+    """The state of a round pickled by 0.1, which kept its history and deal beside its
+    state: the round's start rebuilt, and the moves replayed from it."""
+    rules, table = state.rules, state.table
+    hands, first, seed = deal
+    origin = table.origin
+    if origin is None:
+        start = Round._start(rules, table.n, hands, state.boneyard, table.dealt, first, seed)
+        now = start._state
+    else:  # set up from a position: its layout, and the tiles drawn in its turn
+        from ._positions import index_pairs, table_after
+
+        placed = table_after(rules, table.n, origin.double, table.dealt, origin.placements)
+        to_move = moves[0][0] if moves else state.to_move
+        drawn = state.boneyard[origin.draws - 1] if origin.draws else -1
+        now = new_state(
+            rules, placed.with_origin(origin), hands, state.boneyard, taken=origin.draws,
+            lead=origin.lead, to_move=to_move, turn_draws=origin.draws, last_drawn=drawn,
+            first=first, placements=index_pairs(origin.placements),
+        )  # fmt: skip
+    for _, move in moves:
+        now = now.after(move)
+    return now
 
 
 # -- the engine's ways in (internal) ----------------------------------------------------------
 
 
 def state_of(rnd: Round) -> State:
-    """The engine state of ``rnd``: its table, hands, boneyard and turn (see ``_engine``)."""
+    """The engine state of ``rnd``: its start, history, table, hands, boneyard and turn
+    (see ``_engine``)."""
     return rnd._state
 
 
 def history_of(rnd: Round) -> tuple[_History, int]:
     """The history of ``rnd`` as its linked list ``(seat, move, older, length)``, and its
     length."""
-    return rnd._history, _count(rnd._history)
+    state = rnd._state
+    return state.history, state.ply
 
 
 def apply_unchecked(rnd: Round, move: Move) -> Round:
     """The round after ``move``, which must be legal: :meth:`Round.apply` unchecked, for
     replaying moves already known to be legal."""
-    state = rnd._state
-    history = rnd._history
-    node = (state.to_move, move, history, _count(history) + 1)
-    return _make(rnd.rules, state.after(move), node, rnd._deal)
+    return _make(rnd.rules, rnd._state.after(move))
 
 
-def round_from_state(
-    state: State,
-    *,
-    dealt: tuple[int, ...],
-    first: int,
-    moves: Sequence[tuple[int, Move]] = (),
-    seed: int | None = None,
-) -> Round:
-    """A round holding ``state`` (trusted, unchecked), for building rounds from positions.
-
-    ``dealt`` are the hands as dealt (bitmasks), ``first`` the round's first seat (R23),
-    ``moves`` the history as ``(seat, move)`` pairs, the first first, and ``seed`` the
-    seed of the deal, if any. Nothing is checked: the caller vouches that ``state`` is
-    what ``moves`` make of ``dealt`` and ``state.boneyard``.
-    """
-    return _make(state.rules, state, _linked(moves), (dealt, first, seed))
+def round_from_state(state: State) -> Round:
+    """A round holding ``state`` (trusted, unchecked), for building rounds from positions:
+    its start and history are the state's."""
+    return _make(state.rules, state)
 
 
 def same_history(a: _History, b: _History) -> bool:
@@ -781,15 +808,7 @@ def same_history(a: _History, b: _History) -> bool:
 
 def _linked(moves: Iterable[tuple[int, Move]]) -> _History:
     """The linked history of ``(seat, move)`` pairs, the first first."""
-    history: _History = None
-    for length, (seat, move) in enumerate(moves, 1):
-        history = (seat, move, history, length)
-    return history
-
-
-def _count(history: _History) -> int:
-    """How many moves ``history`` holds."""
-    return 0 if history is None else history[3]
+    return linked_history(list(moves))
 
 
 def pickled_state(obj: object, fields: Sequence[str], history: str) -> dict[str, Any]:
@@ -809,12 +828,7 @@ def unpickle_state(obj: object, state: dict[str, Any], fields: Sequence[str], hi
 
 def moves_of(history: _History) -> list[tuple[int, Move]]:
     """``(seat, move)`` of every move in ``history``, the first first."""
-    out: list[tuple[int, Move]] = []
-    while history is not None:
-        out.append((history[0], history[1]))
-        history = history[2]
-    out.reverse()
-    return out
+    return history_moves(history)
 
 
 def _events(history: _History, boneyard: tuple[int, ...], table: TableState) -> tuple[Event, ...]:
@@ -830,6 +844,12 @@ def _events(history: _History, boneyard: tuple[int, ...], table: TableState) -> 
             drawn += 1
         out.append(Event(mover, move, tile))
     return tuple(out)
+
+
+def _layout_of(state: State) -> Layout:
+    """The layout the plays of ``state``'s history make (R1), for its memo."""
+    events = _events(state.history, state.boneyard, state.table)
+    return layout_of_events(events, state.table, state.rules.start)
 
 
 def _round_double(value: Tile | int | None, n: int) -> int:
