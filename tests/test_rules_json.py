@@ -304,10 +304,12 @@ def test_the_docs_show_the_shipped_schemas() -> None:
     included: dict[str, str] = {}
     for page in DOCS.rglob("*.md"):
         for target in re.findall(r"```\{literalinclude\} (\S+\.schema\.json)", page.read_text()):
-            included[(page.parent / target).resolve().name] = page.name
-            assert (page.parent / target).resolve() == (
-                Path(str(resources.files("chickenfoot"))) / "schemas" / Path(target).name
-            ).resolve()
+            shown = (page.parent / target).resolve()
+            included[shown.name] = page.name
+            # the source file the package ships (installed or not, its bytes are those)
+            assert shown == (DOCS.parent / "src" / "chickenfoot" / "schemas" / shown.name)
+            shipped = resources.files("chickenfoot").joinpath("schemas").joinpath(shown.name)
+            assert shipped.read_bytes() == shown.read_bytes(), shown.name
     assert included == {
         "record.schema.json": "records.md",
         "view.schema.json": "views.md",
