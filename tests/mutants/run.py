@@ -94,6 +94,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_positions.py",
         "tests/test_properties.py",
     ),
+    "_schedule": ("tests/test_match.py", "tests/test_rules.py", "tests/test_match_properties.py"),
     "_match": ("tests/test_match.py", "tests/test_match_properties.py"),
     "_views": ("tests/test_views.py", "tests/test_positions.py"),
     "_records": ("tests/test_records.py", "tests/test_records_fuzz.py", "tests/test_positions.py"),
