@@ -26,10 +26,13 @@ import ast
 import difflib
 import importlib
 import json
+import math
 import os
+import platform
 import queue
 import random
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -470,6 +473,49 @@ def summary(results: Sequence[Result], modules: Sequence[str]) -> str:
     return "\n".join(rows)
 
 
+def wilson(killed: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% (Wilson score) interval of the share of mutants killed, from a sample of
+    ``total`` of which ``killed`` were: where the score of every mutant would fall."""
+    if not total:
+        return 0.0, 1.0
+    p = killed / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def results_markdown(
+    results: Sequence[Result], modules: Sequence[str], command: str, population: int, seed: int
+) -> str:
+    """The results file of a run (``--out``): the date, the machine, the exact command,
+    the sample, the score's interval, then the per-module table and the score line."""
+    tested = [r for r in results if r.outcome != "equivalent"]
+    killed = sum(r.outcome in ("killed", "timeout") for r in tested)
+    low, high = wilson(killed, len(tested))
+    minutes = sum(r.seconds for r in results) / 60
+    machine = (
+        f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}, "
+        f"Python {platform.python_version()}"
+    )
+    lines = [
+        f"- date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+        f"- machine: {machine}",
+        f"- command: `{command}`",
+        (
+            f"- sample: {len(results)} of {population} mutants of {', '.join(modules)} "
+            f"(seed {seed}); {minutes:.0f} minutes of mutants' tests"
+        ),
+        (
+            f"- the score of every mutant of these modules, 95% interval (Wilson) from this "
+            f"sample: {100 * low:.1f}% to {100 * high:.1f}%"
+        ),
+        "",
+        summary(results, modules),
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def _write_report(results: Sequence[Result], args: argparse.Namespace, total: int) -> None:
     REPORT.parent.mkdir(exist_ok=True)
     (REPORT.parent / ".gitignore").write_text("*\n", encoding="utf-8")
@@ -511,7 +557,7 @@ def _merge(
     return merged
 
 
-def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+def _arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("size", type=int, nargs="?", default=100, help="mutants to sample")
     parser.add_argument("--seed", type=int, default=16, help="seed of the sample (16)")
@@ -534,11 +580,20 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--again", action="store_true", help="run the last run's survivors")
     parser.add_argument("--list", action="store_true", help="print the sample; run nothing")
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="also write the results (date, machine, command, table, score) to FILE, "
+        "as benchmarks/results/mutants.md",
+    )
+    args = parser.parse_args(argv)
+    args.command = shlex.join(["python", "tests/mutants/run.py", *argv])
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _arguments(argv)
+    args = _arguments(sys.argv[1:] if argv is None else argv)
     with tempfile.TemporaryDirectory(prefix="chickenfoot-mutants-") as tmp:
         # Everything is read from one copy of the work tree, taken now: the sources may
         # change while the mutants run (a rebase, an edit) without mixing two versions.
@@ -625,6 +680,9 @@ def _run(args: argparse.Namespace, work: Path) -> int:
             print(r.mutant.describe())
     print()
     print(summary(results, modules))
+    if args.out is not None:
+        text = results_markdown(results, modules, args.command, len(population), args.seed)
+        (ROOT / args.out).write_text(text, encoding="utf-8")
     return 0
 
 
