@@ -464,6 +464,9 @@ def test_play_a_whole_match(
     assert "Match over:" in out
     assert "Your hand:" in out
     assert "Press Enter" not in out  # piped input: no pause between rounds
+    # a drawn tile that can be played is named on the turn that must play it (R13)
+    assert re.search(r"^You drew \d+-\d+\.$", out, re.M)
+    assert len(re.findall(r"^You drew ", out, re.M)) == len(re.findall(r"^You drew \d", out, re.M))
 
 
 def test_play_by_notation_and_quit(
