@@ -534,6 +534,6 @@ def test_the_title_fits_above_the_table() -> None:
     assert x + 0.5 * font * len(title.text) <= x1
     # the baseline leaves room for the letters above it, and the letters below it
     # stand clear of the tiles by half a tile's width at least
-    assert y - 0.8 * font >= y0
+    assert y - 0.9 * font >= y0
     top = min(c[1] for p in table_geometry(rnd) for c in corners(p))
     assert y + 0.25 * font <= top - 0.5
