@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import nox
 
@@ -180,10 +181,30 @@ def figures(session: nox.Session) -> None:
     """Regenerate every results file of benchmarks/results/ that the docs show, each by
     running its benchmark with the command recorded in it (not in the default list; the
     ratings take over an hour and a half of CPU time). Name files to regenerate only
-    those: ``nox -s figures -- playouts.md sampling.md``."""
-    python = _compiled_env(session)
-    session.install(".", *group("bench"))
-    session.run("python", "benchmarks/figures.py", "--compiled", str(python), *session.posargs)
+    those: ``nox -s figures -- playouts.md sampling.md``. A file whose command needs another
+    session's environment (``mutants.md``: ``nox -s mutants``) is handed to that session,
+    with its recorded arguments."""
+    figures_py = _figures_script()
+    names = list(session.posargs) or [p.name for p in figures_py.results_files()]
+    own = [n for n in names if n not in figures_py.ELSEWHERE]
+    if own:
+        python = _compiled_env(session)
+        session.install(".", *group("bench"))
+        session.run("python", "benchmarks/figures.py", "--compiled", str(python), *own)
+    for name in names:
+        if name in figures_py.ELSEWHERE:
+            command = figures_py.recorded_command(figures_py.RESULTS / name)
+            session.notify(figures_py.ELSEWHERE[name], posargs=command[1:])
+
+
+def _figures_script() -> Any:
+    """benchmarks/figures.py as a module (it needs nothing but the standard library)."""
+    spec = importlib.util.spec_from_file_location("figures", ROOT / "benchmarks" / "figures.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 # Python 3.11, as for the adapters: their tests run under mutation too, with open_spiel 2.

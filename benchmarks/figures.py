@@ -10,7 +10,9 @@ path belongs to the machine that made the file)::
     python benchmarks/figures.py --compiled PYTHON playouts.md sampling.md
 
 Without file names every results file is regenerated; the ratings take over an hour and a
-half of CPU time.
+half of CPU time. The mutation testing results (``mutants.md``, written by
+``tests/mutants/run.py --out``) need the environment of ``nox -s mutants``: this script
+prints their command, and ``nox -s figures`` hands it to that session.
 """
 
 from __future__ import annotations
@@ -25,8 +27,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "results"
 
-#: The command a results file records: `python benchmarks/NAME.py ARGS`.
-COMMAND = re.compile(r"`python (benchmarks/\w+\.py)((?: [^`]*)?)`")
+#: The command a results file records: `python benchmarks/NAME.py ARGS`, or the mutation
+#: testing runner's `python tests/mutants/run.py ARGS`.
+COMMAND = re.compile(r"`python (benchmarks/\w+\.py|tests/mutants/run\.py)((?: [^`]*)?)`")
+
+#: Results files whose command runs in the environment of another nox session (by name).
+ELSEWHERE = {"mutants.md": "mutants"}
 
 
 def recorded_command(results: Path) -> list[str]:
@@ -60,7 +66,10 @@ def main(argv: list[str] | None = None) -> int:
     commands = [with_compiled(recorded_command(path), args.compiled) for path in chosen]
     for path, command in zip(chosen, commands, strict=True):
         print(f"{path.name}: python {shlex.join(command)}", flush=True)
-        if not args.list:
+        if path.name in ELSEWHERE:
+            if not args.list:
+                print(f"  (run by nox -s {ELSEWHERE[path.name]} -- {shlex.join(command[1:])})")
+        elif not args.list:
             subprocess.run([sys.executable, *command], cwd=ROOT, check=True)
     return 0
 

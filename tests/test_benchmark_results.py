@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+import types
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -28,7 +29,11 @@ PAGES = {
     "ratings.md": "docs/bots.md",
     "versus.md": "docs/bots.md",
     "tune_greedy.md": "docs/bots.md",
+    "mutants.md": "docs/testing.md",
 }
+
+#: The scripts that write results files: the benchmarks, and the mutation testing runner.
+WRITERS = (ROOT / "benchmarks", ROOT / "tests" / "mutants")
 
 #: Files a benchmark writes beside its Markdown, and the script that writes each.
 COMPANIONS = {"playouts.json": "playouts.py", "ratings.svg": "ratings.py"}
@@ -38,10 +43,6 @@ TYPED_FIGURE = re.compile(
     r"\d+\.\d+ ?%|\d+ percent|\d ?µs|\d ?ms\b|\d ?\N{MULTIPLICATION SIGN}|\d+(?:\.\d+)? s per"
     r"|\d+(?:\.\d+)? CPU (?:seconds|minutes|hours)"
 )
-
-#: Pages whose figures are not benchmark results yet (the mutation runs of the Testing
-#: page are written by tests/mutants/run.py into .mutants/, not into a results file).
-NOT_YET = {"docs/testing.md"}
 
 
 def _figures() -> ModuleType:
@@ -89,10 +90,12 @@ def test_a_results_file_names_its_date_and_command_and_is_written_by_that_script
     assert re.search(r"20\d\d-\d\d-\d\d", top), "the date, at the top"
     command = _figures().recorded_command(path)
     script = ROOT / command[0]
-    assert script.parent == ROOT / "benchmarks"
+    assert script.parent in WRITERS
     assert script.is_file(), f"{command[0]} does not exist"
     source = script.read_text(encoding="utf-8")
-    assert f'"{results}"' in source, f"{command[0]} does not write {results}"
+    # named by the script itself, or by the recorded command (run.py --out FILE)
+    named = f'"{results}"' in source or f"benchmarks/results/{results}" in command
+    assert named, f"{command[0]} does not write {results}"
 
 
 @pytest.mark.parametrize(("companion", "script"), COMPANIONS.items())
@@ -110,7 +113,7 @@ def test_no_page_types_a_figure() -> None:
     pages = [ROOT / "README.md", *(ROOT / "docs").rglob("*.md")]
     for page in pages:
         name = page.relative_to(ROOT).as_posix()
-        if "_build" in page.parts or name in NOT_YET:
+        if "_build" in page.parts:
             continue
         typed = TYPED_FIGURE.findall(page.read_text(encoding="utf-8"))
         assert not typed, f"{name} types figures {typed}: include them from a results file"
@@ -145,7 +148,7 @@ def test_the_page_includes_the_results_file(results: str, page: str) -> None:
     written = (RESULTS / results).read_text(encoding="utf-8")
     assert re.search(r"20\d\d-\d\d-\d\d", written), "the date"
     assert re.search(r"cores|x86_64|aarch64|arm64", written), "the machine"
-    assert "`python benchmarks/" in written, "the command"
+    assert re.search(r"`python (benchmarks|tests/mutants)/", written), "the command"
     assert " to " in written, "the spread: a range or an interval"
 
 
@@ -163,9 +166,15 @@ def test_bots_copies_no_strength_table() -> None:
 
 def _script(name: str) -> ModuleType:
     """The benchmark script ``benchmarks/NAME.py`` as a module."""
+    return _module(ROOT / "benchmarks" / f"{name}.py")
+
+
+def _module(path: Path) -> ModuleType:
+    """The script at ``path`` as a module, loaded once."""
+    name = path.stem
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -307,3 +316,37 @@ def test_the_ratings_plot_keeps_every_label_inside_and_no_time_made_up() -> None
     assert ratings.svg([("fast", 0.0, 0.0, 10.0), ("slow", 0.25, 100.0, 10.0)]).count("under 1e-4")
     assert "1e-6" not in picture
     assert "1e-5" not in picture
+
+
+def test_figures_hands_the_mutation_results_to_their_own_session(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """mutants.md needs the environment of ``nox -s mutants``: figures.py names the
+    command and runs nothing, and the recorded command is the runner's with ``--out``."""
+    figures = _figures()
+    command = figures.recorded_command(RESULTS / "mutants.md")
+    assert command[0] == "tests/mutants/run.py"
+    assert command[command.index("--out") + 1] == "benchmarks/results/mutants.md"
+    assert figures.ELSEWHERE == {"mutants.md": "mutants"}
+    assert figures.main(["mutants.md"]) == 0
+    out = capsys.readouterr().out
+    assert f"(run by nox -s mutants -- {' '.join(command[1:])})" in out
+
+
+def test_the_mutation_results_markdown() -> None:
+    """The runner's results file: date, machine, command, the score's interval, the table
+    and the score line, from made-up results."""
+    report = _module(ROOT / "tests" / "mutants" / "report.py")
+    mutant = types.SimpleNamespace(module="bots")
+    killed = types.SimpleNamespace(mutant=mutant, outcome="killed", seconds=12.0)
+    survived = types.SimpleNamespace(mutant=mutant, outcome="survived", seconds=12.0)
+    results = [killed] * 9 + [survived]
+    text = report.results_markdown(results, ["bots"], "python tests/mutants/run.py 10", 99, 16)
+    assert re.search(r"^- date: 20\d\d-\d\d-\d\d", text)
+    assert "- command: `python tests/mutants/run.py 10`" in text
+    assert "- sample: 10 of 99 mutants of bots (seed 16); 2 minutes" in text
+    assert "| `bots` | 10 | 0 | 9 | 1 | 90% |" in text
+    assert text.rstrip().endswith("mutation score: 90% (9 of 10 killed, 0 equivalent)")
+    low, high = report.wilson(9, 10)
+    assert 0.59 < low < 0.6 < 0.98 < high < 0.99  # Wilson's interval of 9 in 10
+    assert f"{100 * low:.1f}% to {100 * high:.1f}%" in text

@@ -175,20 +175,6 @@ def test_search_decides_from_the_view_alone(preset: str) -> None:
     assert checked >= 4
 
 
-def test_search_falls_back_to_greedy_without_a_sample(monkeypatch: pytest.MonkeyPatch) -> None:
-    """When no sampled round has this seat to move, the greedy heuristic decides."""
-    rnd = decisions("classic", 2, 1)[0]
-    view = rnd.view(rnd.to_move or 0)
-    finished = play_round(rnd, [RandomPlayer(), RandomPlayer()], random.Random(0))
-
-    def no_sample(self: RoundView, rng: random.Random, *, max_tries: int = 100) -> Round:
-        return finished
-
-    monkeypatch.setattr(RoundView, "sample_state", no_sample)
-    move = SearchPlayer().choose(view, random.Random(4))
-    assert move == GreedyPlayer().choose(view, random.Random(4))
-
-
 def test_search_returns_a_forced_move_without_sampling() -> None:
     """A single legal move is returned at once; the random source is not touched."""
     rnd = Round.deal(PRESETS["classic"], 4, seed=1)  # the holder must place 9-9 (R6)
@@ -571,3 +557,27 @@ def test_without_halving_every_candidate_gets_an_equal_share(
     assert candidates == count
     assert batches == [candidates] * max(1, playouts // candidates)
     assert sampled == min(16, max(1, playouts // candidates), len(batches))
+
+
+def test_sequential_halving_keeps_the_better_half(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each phase keeps the candidates with the best means so far: with playouts rigged to
+    give each of five candidates its own value in the first phase and nothing after, the
+    best of the first phase is the one played."""
+    import chickenfoot.bots
+    from chickenfoot.bots import _distinct
+
+    view = _views_by_candidates()[5]
+    options = list(_distinct(view, view.legal_moves()).values())
+    bot = SearchPlayer(samples=4, playouts=60)
+    first_phase = 5 * (60 // 3 // 5)  # three phases; every candidate, batch by batch
+    rigged = [2.0, 4.0, 0.0, 3.0, 1.0]  # candidate 1, then 3, then 0 are the best
+    calls = 0
+
+    def value(end: object, seat: int, objective: str) -> float:
+        nonlocal calls
+        calls += 1
+        return rigged[(calls - 1) % 5] if calls <= first_phase else 0.0
+
+    monkeypatch.setattr(chickenfoot.bots, "_value", value)
+    assert bot.choose(view, random.Random(3)) == options[1]
+    assert calls > first_phase  # the later phases were played

@@ -16,7 +16,7 @@ from typing import Final
 import attrs
 import pytest
 
-from chickenfoot import PRESETS, Match, Rules
+from chickenfoot import PRESETS, Match, Rules, find_preset
 from chickenfoot.bots import GreedyPlayer, RandomPlayer, play_match
 from chickenfoot.cli import BOT_NAMES, _progress_bar, main
 
@@ -112,6 +112,37 @@ def test_rules_of_one_preset_by_alias(capsys: pytest.CaptureFixture[str]) -> Non
     assert out.startswith("double-foot")
     assert "opening_toes" in out
     assert "2-6: double-9, 7-8: double-12" in out
+
+
+#: The other names of the presets, as the players' own texts call them.
+ALIASES = {
+    "chickie-duel": ["chickie", "kurczak"],
+    "cross-and-foot": ["cross"],
+    "classic": ["chicken-foot", "chickenfoot"],
+    "double-foot": ["double-chicken-foot", "six-toes"],
+}
+
+
+def test_rules_names_each_preset_s_aliases(capsys: pytest.CaptureFixture[str]) -> None:
+    """The list of presets says which other names each answers to, and the page of one
+    preset names its own, whichever name it was asked by."""
+    assert main(["rules", "--plain"]) == 0
+    listed = {
+        name: aliases.split(", ")
+        for name, aliases in re.findall(
+            r"^(\S+) is also called (.+)$", capsys.readouterr().out, re.M
+        )
+    }
+    assert listed == ALIASES
+    for name in PRESETS:
+        for asked in (name, *ALIASES.get(name, [])):
+            assert find_preset(asked) == PRESETS[name]
+            assert main(["rules", asked, "--plain"]) == 0
+            first = capsys.readouterr().out.splitlines()[0]
+            if name in ALIASES:
+                assert first == f"{name} (aliases: {', '.join(ALIASES[name])})"
+            else:
+                assert first == name
 
 
 def test_rules_of_an_unknown_preset(capsys: pytest.CaptureFixture[str]) -> None:
@@ -433,6 +464,9 @@ def test_play_a_whole_match(
     assert "Match over:" in out
     assert "Your hand:" in out
     assert "Press Enter" not in out  # piped input: no pause between rounds
+    # a drawn tile that can be played is named on the turn that must play it (R13)
+    assert re.search(r"^You drew \d+-\d+\.$", out, re.M)
+    assert len(re.findall(r"^You drew ", out, re.M)) == len(re.findall(r"^You drew \d", out, re.M))
 
 
 def test_play_by_notation_and_quit(

@@ -426,3 +426,114 @@ def test_a_crowded_double_foot_table_keeps_every_tile_by_its_parent(
     for foot, line in feet:
         assert math.hypot(foot.x - line.x, foot.y - line.y) <= FOOT_REACH, (foot, line)
     check_table(rnd)
+
+
+#: The standard domino faces 0 to 9, row by row on half a tile lying along the x axis
+#: (``o`` a pip): 2 and 3 on a diagonal, 6 in two rows of three along the tile.
+FACES = {
+    0: ("...", "...", "..."),
+    1: ("...", ".o.", "..."),
+    2: ("o..", "...", "..o"),
+    3: ("o..", ".o.", "..o"),
+    4: ("o.o", "...", "o.o"),
+    5: ("o.o", ".o.", "o.o"),
+    6: ("ooo", "...", "ooo"),
+    7: ("ooo", ".o.", "ooo"),
+    8: ("ooo", "o.o", "ooo"),
+    9: ("ooo", "ooo", "ooo"),
+}
+
+
+def _halves(g: ET.Element) -> list[tuple[list[Point], set[float]]]:
+    """The pip centres on the left and the right half of a tile's group (in tile
+    coordinates, from the half's centre), each with the radii of its pips."""
+    halves: list[tuple[list[Point], set[float]]] = [([], set()), ([], set())]
+    for c in g.iter(f"{SVG}circle"):
+        x, y = float(c.attrib["cx"]), float(c.attrib["cy"])
+        assert x != 0, "a pip on the dividing line"
+        pips, radii = halves[x > 0]
+        pips.append((x + 0.5 if x < 0 else x - 0.5, y))
+        radii.add(float(c.attrib["r"]))
+    return halves
+
+
+def _check_face(n: int, pips: list[Point], radius: float) -> None:
+    """``pips`` show ``n``: the standard face up to 9, three rows along the tile above."""
+    assert len(pips) == n
+    for x, y in pips:  # inside the half, clear of its edges
+        assert abs(x) + radius <= 0.5
+        assert abs(y) + radius <= 0.5
+    if n <= 1:
+        assert all(math.isclose(abs(x) + abs(y), 0.0, abs_tol=2e-3) for x, y in pips)
+        return
+    rows = sorted({round(y, 3) for _, y in pips})
+    grid = max(abs(y) for _, y in pips) or max(abs(x) for x, _ in pips)
+    assert 0.2 <= grid <= 0.35
+    if n <= 9:
+        drawn = {(round(x / grid), round(y / grid)) for x, y in pips}
+        assert len(drawn) == n
+        for x, y in pips:
+            assert math.isclose(x, round(x / grid) * grid, abs_tol=2e-3)
+            assert math.isclose(y, round(y / grid) * grid, abs_tol=2e-3)
+        picture = tuple(
+            "".join("o" if (i, j) in drawn else "." for i in (-1, 0, 1)) for j in (-1, 0, 1)
+        )
+        assert picture == FACES[n], n
+        return
+    # 10 to 18: the outer rows full, the middle one holding the rest, each centred and
+    # evenly spaced, at one pitch
+    assert rows == [-round(grid, 3), 0.0, round(grid, 3)]
+    per_row = math.ceil(n / 3)
+    counts = [sum(round(y, 3) == row for _, y in pips) for row in rows]
+    assert counts == [per_row, n - 2 * per_row, per_row], n
+    pitch = None
+    for row in rows:
+        xs = sorted(x for x, y in pips if round(y, 3) == row)
+        assert math.isclose(xs[0], -xs[-1], abs_tol=2e-3), "centred"
+        for a, b in itertools.pairwise(xs):
+            pitch = pitch or b - a
+            assert math.isclose(b - a, pitch, abs_tol=2e-3)
+    assert pitch is not None
+    assert pitch >= 2 * radius  # pips do not touch
+
+
+def test_every_end_shows_its_number_pip_by_pip() -> None:
+    """Each half of each tile shows the number of its end (R1: the first end, on the
+    left, touches the tile's parent): 0 to 9 as the standard faces, 10 to 18 as three
+    rows of pips along the tile."""
+    tiles = [Tile(18, 18), *(Tile(n, n - 1) for n in range(18, 0, -1)), Tile(0, 0)]
+    layout = Layout(
+        tuple(Placement(t, tiles[k - 1] if k else None, None) for k, t in enumerate(tiles))
+    )
+    positions = {str(p.tile): p for p in table_geometry(layout)}
+    root = ET.fromstring(table_svg(layout))
+    shown = set()
+    for g in root.iter(f"{SVG}g"):
+        pos = positions[g.attrib["data-tile"]]
+        for number, (pips, radii) in zip((pos.first, pos.second), _halves(g), strict=True):
+            assert len(radii) <= 1, "one pip size an end"
+            _check_face(number, pips, max(radii, default=0.0))
+        shown |= {pos.first, pos.second}
+    assert shown == set(range(19))
+
+
+def test_the_title_fits_above_the_table() -> None:
+    """A long title over a small table widens the picture to hold it, and stands above
+    the tiles."""
+    rnd = Round.deal(PRESETS["double-foot"], 4, seed=1)
+    rnd = rnd.apply(rnd.legal_moves()[0])
+    root = ET.fromstring(table_svg(rnd))
+    title = next(t for t in root.iter(f"{SVG}text") if t.get("class") == "title")
+    assert title.text is not None
+    assert len(title.text) > 50
+    x0, y0, x1, _ = view_box(root)
+    font = float(title.attrib["font-size"])
+    x, y = float(title.attrib["x"]), float(title.attrib["y"])
+    # at half an em a letter (narrow for sans-serif), the title ends inside the picture
+    assert x0 <= x
+    assert x + 0.5 * font * len(title.text) <= x1
+    # the baseline leaves room for the letters above it, and the letters below it
+    # stand clear of the tiles by half a tile's width at least
+    assert y - 0.9 * font >= y0
+    top = min(c[1] for p in table_geometry(rnd) for c in corners(p))
+    assert y + 0.25 * font <= top - 0.5

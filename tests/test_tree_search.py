@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import PRESET_NAMES, decisions, played_rounds
 
-from chickenfoot import PRESETS, Play, Round, Rules
+from chickenfoot import PRESETS, Draw, Move, Play, Round, Rules
 from chickenfoot.bots import (
     LEVELS,
     GreedyPlayer,
@@ -137,24 +137,6 @@ def test_tree_search_with_a_time_budget_returns_a_legal_move() -> None:
     for rnd in decisions("classic", 3, 3):
         view = rnd.view(rnd.to_move or 0)
         assert bot.choose(view, random.Random(1)) in view.legal_moves()
-
-
-def test_tree_search_falls_back_to_greedy_without_a_sample(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A sampler that never gives this seat's turn leaves the choice to the heuristic."""
-    from chickenfoot import RoundView
-
-    rnd = decisions("classic", 2, 1)[0]
-    view = rnd.view(rnd.to_move or 0)
-    finished = play_round(rnd, [RandomPlayer(), RandomPlayer()], random.Random(0))
-
-    def no_sample(self: RoundView, rng: random.Random, **options: object) -> Round:
-        return finished
-
-    monkeypatch.setattr(RoundView, "sample_state", no_sample)
-    move = TreeSearchPlayer().choose(view, random.Random(4))
-    assert move == GreedyPlayer().choose(view, random.Random(4))
 
 
 # -- settings ---------------------------------------------------------------------------------
@@ -347,3 +329,52 @@ def test_a_budget_in_seconds_runs_until_its_time_is_up(
     bot = TreeSearchPlayer(playouts=playouts, seconds=seconds)
     assert bot.choose(view, random.Random(2)) in view.legal_moves()
     assert clock.samples == iterations
+
+
+def test_the_exploration_is_relative_to_the_spread_of_the_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """UCB1's exploration term is ``exploration`` times the spread of the values seen, so
+    that values scaled by a power of two (exactly) grow the tree the same way: the same
+    move, and the random source drawn from in the same way."""
+    import chickenfoot.bots
+
+    value = chickenfoot.bots._value
+    bot = TreeSearchPlayer(playouts=60)
+    for rnd in decisions("classic", 3, 4):
+        view = rnd.view(rnd.to_move or 0)
+        seen = []
+        for scale in (1.0, 1 / 1024, 1024.0):
+            monkeypatch.setattr(
+                chickenfoot.bots,
+                "_value",
+                lambda end, seat, objective, k=scale: k * value(end, seat, objective),
+            )
+            rng = random.Random(5)
+            seen.append((bot.choose(view, rng), rng.random()))
+        assert seen[0] == seen[1] == seen[2]
+
+
+def test_plays_of_one_tile_over_different_numbers_are_different_candidates() -> None:
+    """A tile played over different numbers leads to different games; over the same
+    number (onto two ends showing it, or as toes of one double) to the same game (R2,
+    R10): the search weighs one move per tile and number covered."""
+    from chickenfoot.bots import _distinct
+
+    def covered(move: Move) -> tuple[int, int]:
+        if not isinstance(move, Play):
+            return (-1, int(isinstance(move, Draw)))
+        if move.onto is None:
+            return (move.tile.index, -3)
+        (number,) = {move.tile.high, move.tile.low} & {move.onto.high, move.onto.low}
+        return (move.tile.index, number)
+
+    split = 0
+    for rnd in decisions("classic", 4, 40):
+        view = rnd.view(rnd.to_move or 0)
+        moves = view.legal_moves()
+        options = _distinct(view, moves)
+        assert len(options) == len({covered(m) for m in moves})
+        tiles = {m.tile for m in moves if isinstance(m, Play)}
+        split += len(tiles) < len(options)
+    assert split  # some tile could be played over two numbers

@@ -15,6 +15,7 @@ import pickle
 import random
 from typing import Any, Final
 
+import attrs
 import jsonschema  # type: ignore[import-untyped]
 import pytest
 from hypothesis import assume, given, settings
@@ -475,3 +476,16 @@ def test_changed_view_json_is_refused_or_reads_back_to_itself(
     except ViewError:
         return
     assert back.to_dict() == spoiled
+
+
+def test_views_of_a_set_of_more_than_256_tiles_read_back() -> None:
+    """The reader counts the tiles of a large set right: the hands, the boneyard and the
+    table of a double-24 set hold its 325 tiles (R1), before and after tiles are played."""
+    rules = attrs.evolve(PRESETS["classic"], name="big", set_sizes={4: 24}, hand_sizes={4: 12})
+    rnd = Round.deal(rules, 4, seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        view = rnd.view(rnd.to_move or 0)
+        assert sum(view.hand_counts) + view.boneyard_count + len(view.layout) == 325
+        assert RoundView.from_json(view.to_json()) == view
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))

@@ -529,8 +529,6 @@ def _read_round(obj: dict[str, Any], rules: Rules, path: str) -> RoundView:
         kept = tuple(p for p, _ in plays[:count])
         origin = Origin(kept, -1 if lead is None else lead, draws, then.index)
         table = table.with_origin(origin)
-    if not table.placed and table.double != double.index:
-        _fail(at("round_double"), f"the table's round double is {TILES[table.double]}")
     if any(table.on >> t.index & 1 for t in hand):
         _fail(at("hand"), "a tile of the hand is on the table")
     if sum(counts) + boneyard + len(plays) != set_length(n):

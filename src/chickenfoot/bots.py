@@ -248,8 +248,7 @@ class SearchPlayer:
     :attr:`playouts` bounds the work: at most that many playouts per decision, except
     that every candidate in the running gets at least one per phase. A forced move (a
     single legal move, or a single group) is returned at once, without sampling or
-    touching ``rng``. Should no sample have this seat to move (a sampler replaced for a
-    test, say), the greedy heuristic decides.
+    touching ``rng``.
 
     It reads nothing but the view, so it plays the same move on any two rounds that
     give its seat equal views:
@@ -324,13 +323,8 @@ class SearchPlayer:
                 alive = alive[: (len(alive) + 1) // 2]
             for _ in range(max(1, share // len(alive))):
                 if len(states) < samples:
-                    fresh = self._sample(view, rng)
-                    if fresh is not None:
-                        states.append(fresh)
-                    elif not states:
-                        return self.greedy.choose(view, rng)
-                    else:
-                        samples = len(states)
+                    # exact: the sample's view is this view, so this seat moves in it
+                    states.append(state_of(view.sample_state(rng)))
                 state = states[batch % len(states)]
                 batch += 1
                 seed = rng.getrandbits(64)
@@ -341,11 +335,6 @@ class SearchPlayer:
         means = {i: totals[i] / runs[i] for i in alive}
         best = max(means.values())
         return rng.choice([options[i] for i in alive if means[i] == best])
-
-    def _sample(self, view: RoundView, rng: random.Random) -> State | None:
-        """A sampled full round of ``view`` where this seat moves, or ``None``."""
-        state = view.sample_state(rng)
-        return state_of(state) if state.to_move == view.seat else None
 
     def _greedy_rollout(self, state: State, moves: list[Move], rng: random.Random) -> Move:
         hand = state.hands[state.to_move]
@@ -438,9 +427,6 @@ class TreeSearchPlayer:
     >>> bot.choose(other.view(view.seat), random.Random(1)) == move
     True
 
-    Should no sample be found where it is this seat's turn with the view's moves, the
-    greedy heuristic decides.
-
     .. versionadded:: 0.1
     """
 
@@ -479,7 +465,7 @@ class TreeSearchPlayer:
         options = _distinct(view, moves)
         if len(options) == 1:
             return next(iter(options.values()))
-        return _TreeSearch(self, view, moves, rng).run(options)
+        return _TreeSearch(self, view, rng).run(options)
 
     def _rollout_move(self, state: State, moves: list[Move], rng: random.Random) -> Move:
         if self.rollout == "random" or (self.epsilon and rng.random() < self.epsilon):
@@ -513,12 +499,9 @@ _PASS_KEY: Final = (-1, 0)
 class _TreeSearch:
     """One decision of a :class:`TreeSearchPlayer` (trusted internals)."""
 
-    def __init__(
-        self, bot: TreeSearchPlayer, view: RoundView, moves: list[Move], rng: random.Random
-    ) -> None:
+    def __init__(self, bot: TreeSearchPlayer, view: RoundView, rng: random.Random) -> None:
         self.bot = bot
         self.view = view
-        self.moves = moves
         self.rng = rng
         self.seat = view.seat
         self.low = math.inf
@@ -530,22 +513,14 @@ class _TreeSearch:
         limit = bot.playouts
         deadline = None if bot.seconds is None else time.perf_counter() + bot.seconds
         done = 0
-        misses = 0
         while True:
-            state = self._sample()
-            if state is None:
-                misses += 1
-                if misses >= 3 and not root.children:
-                    return bot.greedy.choose(self.view, rng)
-            else:
-                self._iterate(root, state)
+            # exact: the sample's view is this view, so this seat moves, with these moves
+            self._iterate(root, state_of(self.view.sample_state(rng)))
             done += 1
             if limit is not None and done >= limit:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        if not root.children:
-            return bot.greedy.choose(self.view, rng)
         best: list[tuple[int, int]] = []
         top = (-1, -math.inf)
         for key, child in root.children.items():
@@ -557,13 +532,6 @@ class _TreeSearch:
             elif score == top:
                 best.append(key)
         return options[best[0] if len(best) == 1 else rng.choice(best)]
-
-    def _sample(self) -> State | None:
-        """A determinization where this seat moves with the view's moves, or ``None``."""
-        state = state_of(self.view.sample_state(self.rng))
-        if state.to_move != self.seat or state.legal_moves() != self.moves:
-            return None
-        return state
 
     def _iterate(self, root: _Node, state: State) -> None:
         bot, rng, seat = self.bot, self.rng, self.seat

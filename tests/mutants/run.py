@@ -30,6 +30,7 @@ import os
 import queue
 import random
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -47,6 +48,7 @@ import cosmic_ray.plugins
 from cosmic_ray.ast import ast_nodes, get_ast
 from cosmic_ray.ast.ast_query import ASTQuery
 from cosmic_ray.mutating import mutate_code
+from report import results_markdown, summary
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 EQUIVALENT: Final = Path(__file__).resolve().parent / "equivalent.toml"
@@ -94,6 +96,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_positions.py",
         "tests/test_properties.py",
     ),
+    "_schedule": ("tests/test_match.py", "tests/test_rules.py", "tests/test_match_properties.py"),
     "_match": ("tests/test_match.py", "tests/test_match_properties.py"),
     "_views": ("tests/test_views.py", "tests/test_positions.py"),
     "_records": ("tests/test_records.py", "tests/test_records_fuzz.py", "tests/test_positions.py"),
@@ -439,36 +442,6 @@ def run_all(
 # -- reporting ---------------------------------------------------------------------------
 
 
-def summary(results: Sequence[Result], modules: Sequence[str]) -> str:
-    """The per-module table (Markdown) and the closing score line."""
-    rows = [
-        "| module | sampled | equivalent | killed | survived | score |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-
-    def counts(group: Sequence[Result]) -> tuple[int, int, int, int]:
-        equivalent = sum(r.outcome == "equivalent" for r in group)
-        killed = sum(r.outcome in ("killed", "timeout") for r in group)
-        survived = sum(r.outcome == "survived" for r in group)
-        return len(group), equivalent, killed, survived
-
-    def score(killed: int, survived: int) -> str:
-        total = killed + survived
-        return f"{100 * killed / total:.0f}%" if total else "-"
-
-    for module in modules:
-        n, e, k, s = counts([r for r in results if r.mutant.module == module])
-        rows.append(f"| `{module}` | {n} | {e} | {k} | {s} | {score(k, s)} |")
-    n, e, k, s = counts(results)
-    rows.append(f"| all | {n} | {e} | {k} | {s} | {score(k, s)} |")
-    percent = 100 * k / (k + s) if k + s else 100.0
-    # Never round a score up to a goal it misses.
-    shown = f"{int(percent * 10) / 10:g}"
-    rows.append("")
-    rows.append(f"mutation score: {shown}% ({k} of {k + s} killed, {e} equivalent)")
-    return "\n".join(rows)
-
-
 def _write_report(results: Sequence[Result], args: argparse.Namespace, total: int) -> None:
     REPORT.parent.mkdir(exist_ok=True)
     (REPORT.parent / ".gitignore").write_text("*\n", encoding="utf-8")
@@ -510,7 +483,7 @@ def _merge(
     return merged
 
 
-def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+def _arguments(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("size", type=int, nargs="?", default=100, help="mutants to sample")
     parser.add_argument("--seed", type=int, default=16, help="seed of the sample (16)")
@@ -533,11 +506,20 @@ def _arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--again", action="store_true", help="run the last run's survivors")
     parser.add_argument("--list", action="store_true", help="print the sample; run nothing")
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--out",
+        type=Path,
+        metavar="FILE",
+        help="also write the results (date, machine, command, table, score) to FILE, "
+        "as benchmarks/results/mutants.md",
+    )
+    args = parser.parse_args(argv)
+    args.command = shlex.join(["python", "tests/mutants/run.py", *argv])
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _arguments(argv)
+    args = _arguments(sys.argv[1:] if argv is None else argv)
     with tempfile.TemporaryDirectory(prefix="chickenfoot-mutants-") as tmp:
         # Everything is read from one copy of the work tree, taken now: the sources may
         # change while the mutants run (a rebase, an edit) without mixing two versions.
@@ -624,6 +606,9 @@ def _run(args: argparse.Namespace, work: Path) -> int:
             print(r.mutant.describe())
     print()
     print(summary(results, modules))
+    if args.out is not None:
+        text = results_markdown(results, modules, args.command, len(population), args.seed)
+        (ROOT / args.out).write_text(text, encoding="utf-8")
     return 0
 
 
