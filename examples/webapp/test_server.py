@@ -29,7 +29,8 @@ SEED = 5  # chickie-duel: seat 0 holds the round double 6-6 and places it first 
 RULES = find_preset("chickie-duel")
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A free port on the loopback address."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
@@ -41,7 +42,7 @@ class Running:
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        self.port = _free_port()
+        self.port = free_port()
         config = uvicorn.Config(
             create_app(table),
             host="127.0.0.1",
@@ -210,7 +211,8 @@ def test_a_seat_gets_its_own_view_and_no_record_before_the_match_is_over(
             assert "record" not in error
 
 
-def _finished_match() -> Match:
+def finished_match() -> Match:
+    """The match of seed ``SEED`` played to its end with random moves."""
     match = Match.new(RULES, 2, seed=SEED)
     rng = random.Random(1)
     while not match.is_over:
@@ -221,7 +223,7 @@ def _finished_match() -> Match:
 def test_once_the_match_is_over_every_seat_may_have_the_record(
     serve: Callable[[Table], Running],
 ) -> None:
-    match = _finished_match()
+    match = finished_match()
     server = serve(Table(RULES, 2, [0, 1], match=match))
     with server.join(1) as one:
         record = ask(one, {"type": "save"})

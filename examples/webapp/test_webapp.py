@@ -12,10 +12,8 @@ import base64
 import contextlib
 import json
 import os
-import random
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,6 +28,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+from test_server import finished_match, free_port
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -53,13 +52,6 @@ SEED = 5  # a chickie-duel match whose first round has draws, passes and doubles
 RULES = find_preset("chickie-duel")
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 LINK = re.compile(r"^seat (\d+)(?: \(the host\))?: (http://\S+)$", re.MULTILINE)
 
 
@@ -68,7 +60,7 @@ class Server:
     links it printed, by seat."""
 
     def __init__(self, *args: str) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.output = ""
         self.url = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, str(SERVER), "--port", str(self.port), "--bot-delay", "0"]
@@ -576,14 +568,6 @@ def _play_clicks(driver: webdriver.Chrome, count: int) -> None:
         wait_for(driver, moved(length))
 
 
-def _finished_match() -> Match:
-    match = Match.new(RULES, 2, seed=SEED)
-    rng = random.Random(1)
-    while not match.is_over:
-        match = match.apply(rng.choice(match.legal_moves()))
-    return match
-
-
 def test_the_server_keeps_its_record_restarts_from_it_and_the_host_loads_one(
     start: Callable[..., Server], browser: webdriver.Chrome, tmp_path: Path
 ) -> None:
@@ -622,7 +606,7 @@ def test_the_server_keeps_its_record_restarts_from_it_and_the_host_loads_one(
     shot(browser, "04-loaded")
 
     # A finished match: its end is shown, and now the record is given out.
-    done = _finished_match()
+    done = finished_match()
     browser.execute_script("arguments[0].value = arguments[1]", field, done.to_json())
     browser.find_element(By.ID, "load").click()
     wait_for(browser, lambda d: page_state(d)["view"]["is_over"])
