@@ -9,7 +9,15 @@ from importlib.machinery import EXTENSION_SUFFIXES
 import chickenfoot
 
 # The modules the build hook compiles (pyproject.toml, [tool.hatch.build.targets.wheel.hooks.custom]).
-HOT_MODULES = ("chickenfoot._table", "chickenfoot._engine")
+HOT_MODULES = (
+    "chickenfoot._table",
+    "chickenfoot._rule",
+    "chickenfoot._opening",
+    "chickenfoot._drawing",
+    "chickenfoot._scoring",
+    "chickenfoot._book",
+    "chickenfoot._engine",
+)
 
 
 def _is_extension(name: str) -> bool:

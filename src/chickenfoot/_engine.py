@@ -7,8 +7,8 @@ it is and how many tiles that seat drew this turn. Its methods are the turn:
 * :meth:`State.legal_moves`: the legal moves of the seat to move (R6, R12-R15);
 * :meth:`State.refusal`: why a move is not legal, naming the rule;
 * :meth:`State.after`: the state after a legal move, ending the round when a seat goes
-  out or nobody can move (R13-R16), scored by :func:`~chickenfoot._scoring.hand_score`
-  (R17, R18);
+  out or nobody can move (R13-R16), scored by the book's
+  :class:`~chickenfoot._scoring.Scoring` (R17, R18);
 * :meth:`State.play_out`: a policy at every seat to the end of the round.
 
 :meth:`Round.apply <chickenfoot.Round.apply>` is ``State.refusal`` then ``State.after``
@@ -17,6 +17,11 @@ plus the history, so bots, simulations, benchmarks and adapters that step a
 round's state and build rounds through the named functions of ``chickenfoot._round``
 (:func:`~chickenfoot._round.state_of`, :func:`~chickenfoot._round.round_from_state`,
 :func:`~chickenfoot._round.apply_unchecked`), never through private attributes.
+
+The turn's rules are the state's ``book`` (:class:`~chickenfoot._book.Book`), chosen
+once at the deal and shared by every state of the round: the engine reads no knob in the
+turn, it asks the book's opening (R6, R6b), drawing rules (R12-R15, R13b) and scoring
+(R17, R18).
 
 A state is never changed once made: every step returns a new one, sharing the table
 and the boneyard. Methods trust their arguments unless they say otherwise. The state is
@@ -33,14 +38,15 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
+from ._book import Book, book_of
 from ._moves import DRAW as _DRAW
 from ._moves import PASS as _PASS
 from ._moves import Draw, Move, Pass, Play
+from ._rule import Drawing, Refusal
 from ._rules import Rules
-from ._scoring import hand_scores, round_winner
-from ._table import ROOT, Layout, TableState, play_of
-from ._tiles import HIGH, LOW, Tile
+from ._table import Layout, TableState
 from ._tiles import TILES as _TILES
+from ._tiles import Tile
 
 __all__ = ["Ending", "History", "Obligation", "Outcome", "Policy", "Start", "State", "new_state"]
 
@@ -211,7 +217,9 @@ class State:
     ``taken`` are drawn; ``lead`` the seat that leads the round (R18 ties), -1 while the
     round double is searched for (R6); ``to_move`` the seat to move, -1 once the round
     is over; ``turn_draws`` the tiles it drew this turn (R13) and ``last_drawn`` the
-    index of the last one, or -1; ``outcome`` the ending once there is one.
+    index of the last one, or -1; ``outcome`` the ending once there is one; ``book`` the
+    rulebook of ``rules``, the deal's, shared by every state of the round (``None`` as
+    an argument: :func:`~chickenfoot._book.book_of` of ``rules``).
 
     A state's value never changes: every field but the two memos (``known``, the moves
     :meth:`offer` handed out, and ``_layout``, see :meth:`layout`) is set in the
@@ -221,8 +229,9 @@ class State:
     :data:`NO_START` for their start, which :class:`~chickenfoot.Round` rebuilds).
     """
 
-    __slots__ = ("_layout", "boneyard", "hands", "history", "known", "last_drawn", "lead",
-                 "outcome", "rules", "start", "table", "taken", "to_move", "turn_draws")  # fmt: skip
+    __slots__ = ("_layout", "boneyard", "book", "hands", "history", "known", "last_drawn",
+                 "lead", "outcome", "rules", "start", "table", "taken", "to_move",
+                 "turn_draws")  # fmt: skip
 
     def __init__(
         self,
@@ -238,8 +247,10 @@ class State:
         last_drawn: int = -1,
         history: History = None,
         start: Start = NO_START,
+        book: Book | None = None,
     ) -> None:
         self.rules = rules
+        self.book: Book = book_of(rules) if book is None else book
         self.table = table
         self.hands = hands
         self.boneyard = boneyard
@@ -289,7 +300,7 @@ class State:
     @property
     def can_draw(self) -> bool:
         """Whether the boneyard holds more than the reserve (R14)."""
-        return len(self.boneyard) - self.taken > self.rules.boneyard_reserve
+        return self.book.drawing.can_draw(len(self.boneyard) - self.taken)
 
     @property
     def round_double(self) -> int:
@@ -299,7 +310,7 @@ class State:
         table = self.table
         if self.turn_draws and not table.placed:
             drawn = self.last_drawn
-            if drawn_opens(self.rules, table, drawn):
+            if self.book.opening.drawn_opens(table, drawn):
                 return drawn
         return table.double
 
@@ -308,11 +319,11 @@ class State:
         """What the rules demand of the next play (none once the round is over)."""
         if self.outcome is not None:
             return Obligation.NONE
-        return obligation(self.rules, self.table, self.turn_draws)
+        return _obligation(self.book.drawing, self.table, self.turn_draws)
 
     def pips_left(self) -> tuple[int, ...]:
         """What every hand would score now (R17)."""
-        return hand_scores(self.rules, self.hands)
+        return self.book.scoring.scores(self.hands)
 
     # -- the turn (R6, R12-R15) --------------------------------------------------------------
 
@@ -322,8 +333,13 @@ class State:
         """
         if self.outcome is not None:
             return []
-        return turn_moves(
-            self.rules, self.table, self.hands[self.to_move], self.turn_draws, self.last_drawn,
+        table = self.table  # Book.moves, without its call
+        if not table.placed:  # R6: the round double is placed or searched for
+            return self.book.opening.moves(
+                table, self.hands[self.to_move], self.turn_draws, self.last_drawn
+            )
+        return self.book.drawing.moves(
+            table, self.hands[self.to_move], self.turn_draws, self.last_drawn,
             len(self.boneyard) - self.taken,
         )  # fmt: skip
 
@@ -338,8 +354,9 @@ class State:
             return moves
         return list(known)
 
-    def refusal(self, move: Move) -> tuple[str, str] | None:
-        """Why ``move`` is illegal now, as ``(reason, rule)``, or ``None`` if it is legal.
+    def refusal(self, move: Move) -> Refusal | None:
+        """Why ``move`` is illegal now, as ``(reason, rule)``, or ``None`` if it is legal:
+        the book's answer (R4, R6, R6b, R7-R15, R13b), or R16 once the round is over.
 
         Checks its argument: ``move`` may be anything.
 
@@ -351,96 +368,13 @@ class State:
             raise TypeError(f"a move is a Play, Draw or Pass, not {move!r}")
         if self._handed_out(move):
             return None
-        known = self.known
         if self.outcome is not None:
             return f"the round is over ({self.outcome.ending.value})", "R16"
         seat = self.to_move
-        hand = self.hands[seat]
-        if self.lead < 0:
-            return self._search_refusal(move, seat)
-        if isinstance(move, Play):
-            return self._play_refusal(move, seat, hand)
-        # The turn's rules decide (R12-R15); what follows explains.
-        moves: Sequence[Move] = self.legal_moves() if known is None else known
-        if any(type(m) is kind for m in moves):
-            return None
-        if self.turn_draws and self.rules.play_drawn == "never":  # only Pass is left
-            drawn = TILES[self.last_drawn]
-            return f"seat {seat} drew {drawn} and must pass: one draw, then the turn ends", "R13b"
-        if type(moves[0]) is Play:
-            if self.turn_draws:
-                return f"seat {seat} must play the drawn tile {TILES[self.last_drawn]}", "R13"
-            return f"seat {seat} has a legal play and may not {move}", "R12"
-        if kind is Pass:  # the seat must draw
-            if self.turn_draws:
-                return f"seat {seat} must draw again", "R13"
-            return f"seat {seat} has no play and must draw", "R13"
-        if self.turn_draws and self.can_draw:  # the seat must pass
-            limit = self.rules.draws_per_turn
-            return f"seat {seat} has drawn the {limit} tile(s) allowed this turn", "R13"
-        return self._closed_boneyard(), "R14"
-
-    def _closed_boneyard(self) -> str:
-        reserve = self.rules.boneyard_reserve
-        if reserve == 0:
-            return "the boneyard is empty"
-        return f"the boneyard is closed: {self.left} tiles left and the reserve is {reserve}"
-
-    def _search_refusal(self, move: Move, seat: int) -> tuple[str, str] | None:
-        """Why ``move`` is illegal before the round double is placed (R6, R6b)."""
-        table = self.table
-        double = TILES[table.double]
-        first = self.legal_moves()[0]
-        due = first.tile if type(first) is Play else None  # the double this seat places
-        lower = self.rules.start == "highest_held"  # R6b: a lower double may open
-        if isinstance(move, Play):
-            tile = move.tile
-            if due is None:  # the seat holds no double it may place: it searches
-                if tile == double:
-                    return f"seat {seat} does not hold {tile}", "R6"
-                if lower and tile.is_double and tile.high < double.high:
-                    return f"seat {seat} does not hold {tile}", "R6b"
-                if lower:
-                    return f"the round double, {double} or a lower double, is placed first", "R6b"
-                return f"the round double {double} is placed first", "R6"
-            if tile != due:
-                rule = "R6b" if lower and due.index != table.dealt else "R6"
-                return f"the round double {due} is placed first", rule
-            if move.onto is not None:
-                double = due
-                return (
-                    f"{double} is the round double: it is placed alone, to start the layout, "
-                    f"not onto a tile; write it as '{double}'"
-                ), "R4"
-            return None
-        if due is not None:
-            rule = "R6b" if lower and due.index != table.dealt else "R6"
-            return f"seat {seat} holds the round double {due} and must place it", rule
-        searched, rule = (f"{double} or a lower double", "R6b") if lower else (f"{double}", "R6")
-        if self.turn_draws:
-            if isinstance(move, Draw):
-                return f"seat {seat} has drawn once in the search for {searched}", rule
-            return None
-        if isinstance(move, Pass):
-            return f"seat {seat} must draw in the search for {searched}", rule
-        return None
-
-    def _play_refusal(self, move: Play, seat: int, hand: int) -> tuple[str, str] | None:
-        tile, onto = move.tile, move.onto
-        if onto is None:
-            return "only the round double is played onto nothing, and it is on the table", "R4"
-        if not hand >> tile.index & 1:
-            return f"seat {seat} does not hold {tile}", "R4b"
-        if self.turn_draws:
-            drawn = TILES[self.last_drawn]
-            if self.rules.play_drawn == "never":
-                return (
-                    f"seat {seat} drew {drawn} and passes: a drawn tile is not played "
-                    f"in the turn it was drawn"
-                ), "R13b"
-            if tile != drawn:
-                return f"after drawing, only the drawn tile {drawn} may be played", "R13"
-        return self.table.refusal(tile, onto, self.rules.opening_toes)
+        return self.book.refusal(
+            self.table, seat, self.hands[seat], self.turn_draws, self.last_drawn,
+            len(self.boneyard) - self.taken, move, self.known,
+        )  # fmt: skip
 
     # -- the next state (R6, R13-R18) --------------------------------------------------------
 
@@ -471,7 +405,7 @@ class State:
         With ``keep=False`` the move is not added to the history, which is left ``None``:
         for playouts (:meth:`play_out`), whose states no round holds.
         """
-        rules, seat, history = self.rules, self.to_move, self.history
+        book, seat, history = self.book, self.to_move, self.history
         node = (seat, move, history, 1 if history is None else history[3] + 1) if keep else None
         if type(move) is _PLAY:
             t = move.tile.index
@@ -479,44 +413,44 @@ class State:
             hands[seat] &= ~(1 << t)
             onto = move.onto
             if onto is None:  # R6, R6b: the round double is placed, and its placer leads
-                lead, table = seat, self.table.with_round_double(rules.opening_toes, t)
+                lead, table = seat, self.table.with_round_double(book.opening_toes, t)
             else:
                 lead = self.lead
-                table = self.table.after(
-                    t, onto.index, rules.toes_per_double, rules.first_foot_required
-                )
+                table = self.table.after(t, onto.index, book.toes_per_double, book.first_foot)
             if not hands[seat]:  # R16: went out
-                scores = hand_scores(rules, hands)
-                outcome = Outcome(Ending.WENT_OUT, seat, scores)
-                return _ended(self, table, tuple(hands), lead, outcome, node)
+                kept = tuple(hands)
+                outcome = Outcome(Ending.WENT_OUT, seat, book.scoring.scores(kept))
+                return _ended(self, table, kept, lead, outcome, node)
             return State(
-                rules, table, tuple(hands), self.boneyard, self.taken, lead,
-                (seat + 1) % len(hands), 0, None, -1, node, self.start,
+                self.rules, table, tuple(hands), self.boneyard, self.taken, lead,
+                (seat + 1) % len(hands), 0, None, -1, node, self.start, book,
             )._settled()  # fmt: skip
         if type(move) is _DRAW_TYPE:  # R13: the drawer moves again
             hands = list(self.hands)
             drawn = self.boneyard[self.taken]
             hands[seat] |= 1 << drawn
             return State(
-                rules, self.table, tuple(hands), self.boneyard, self.taken + 1, self.lead,
-                seat, self.turn_draws + 1, None, drawn, node, self.start,
+                self.rules, self.table, tuple(hands), self.boneyard, self.taken + 1, self.lead,
+                seat, self.turn_draws + 1, None, drawn, node, self.start, book,
             )._settled()  # fmt: skip
         return State(  # R15: a pass ends the turn
-            rules, self.table, self.hands, self.boneyard, self.taken, self.lead,
-            (seat + 1) % len(self.hands), 0, None, -1, node, self.start,
+            self.rules, self.table, self.hands, self.boneyard, self.taken, self.lead,
+            (seat + 1) % len(self.hands), 0, None, -1, node, self.start, book,
         )._settled()  # fmt: skip
 
     def _settled(self) -> State:
         """This state, or the round blocked if nobody can play or draw (R16, R18)."""
-        if self.lead < 0 or len(self.boneyard) - self.taken > self.rules.boneyard_reserve:
+        book = self.book
+        if self.lead < 0 or len(self.boneyard) - self.taken > book.drawing.reserve:  # R14
             return self
         everyone = 0
         for hand in self.hands:
             everyone |= hand
         if self.table.playable(everyone):
             return self
-        scores = hand_scores(self.rules, self.hands)
-        outcome = Outcome(Ending.BLOCKED, round_winner(scores, self.lead), scores)
+        scoring = book.scoring
+        scores = scoring.scores(self.hands)
+        outcome = Outcome(Ending.BLOCKED, scoring.blocked_winner(scores, self.lead), scores)
         return _ended(self, self.table, self.hands, self.lead, outcome, self.history)
 
     def play_out(self, policy: Policy, rng: random.Random) -> State:
@@ -548,7 +482,7 @@ def _ended(
 ) -> State:
     return State(
         state.rules, table, hands, state.boneyard, state.taken, lead, -1, 0, outcome, -1,
-        history, state.start,
+        history, state.start, state.book,
     )  # fmt: skip
 
 
@@ -605,9 +539,11 @@ def new_state(
     first: int = -1,
     seed: int | None = None,
     placements: tuple[tuple[int, int], ...] = (),
+    book: Book | None = None,
 ) -> State:
     """A state at the start of a round (its :class:`Start` made of these values), ended
     at once if a seat holds no tile (it went out) or nobody can move (R16); trusted.
+    ``book`` is the rulebook of ``rules`` (:func:`~chickenfoot._book.book_of`, by default).
 
     The values must describe a position the rules can reach: every tile of the set once
     in a hand, on ``table`` (the tiles of ``placements``) or in ``boneyard``, ``to_move`` a
@@ -622,11 +558,11 @@ def new_state(
     )  # fmt: skip
     state = State(
         rules, table, hands, boneyard, taken, lead, to_move, turn_draws, None, last_drawn,
-        None, start,
+        None, start, book_of(rules) if book is None else book,
     )  # fmt: skip
     for seat, hand in enumerate(hands):
         if not hand:  # R16: went out
-            outcome = Outcome(Ending.WENT_OUT, seat, hand_scores(rules, hands))
+            outcome = Outcome(Ending.WENT_OUT, seat, state.book.scoring.scores(hands))
             return _ended(state, table, hands, lead, outcome, None)
     return state._settled()
 
@@ -634,44 +570,26 @@ def new_state(
 def turn_moves(
     rules: Rules, table: TableState, hand: int, turn_draws: int, drawn: int, left: int
 ) -> list[Move]:
-    """The legal moves of the seat to move (R6, R12-R15), from what that seat can see.
+    """The legal moves of the seat to move (R6, R12-R15), from what that seat can see:
+    :meth:`Book.moves <chickenfoot._book.Book.moves>` of the book of ``rules``.
 
     ``hand`` is its bitmask, ``turn_draws`` how many tiles it drew this turn, ``drawn``
     the index of the last one (or -1), ``left`` how many tiles the boneyard holds.
     """
-    if not table.placed:  # R6: the round double is placed or searched for
-        if hand >> table.double & 1:
-            return [play_of(table.double, ROOT)]
-        if not turn_draws:
-            return [DRAW]
-        if drawn_opens(rules, table, drawn):
-            return [play_of(drawn, ROOT)]
-        return [PASS]
-    if turn_draws:  # R13: only the drawn tile
-        if rules.play_drawn == "never":  # R13b: the drawer passes
-            return [PASS]
-        plays = table.plays(1 << drawn)
-        if plays:
-            if rules.play_drawn == "may":
-                plays.append(PASS)
-            return plays
-        return [DRAW] if may_draw_again(rules, turn_draws, left) else [PASS]
-    plays = table.plays(hand)
-    if plays:  # R12
-        return plays
-    return [DRAW] if left > rules.boneyard_reserve else [PASS]  # R13-R15
+    return book_of(rules).moves(table, hand, turn_draws, drawn, left)
 
 
 def drawn_opens(rules: Rules, table: TableState, drawn: int) -> bool:
     """Whether tile index ``drawn``, drawn in the search for the round double of
-    ``table``, is a lower double that opens the round instead (R6b)."""
-    return rules.start == "highest_held" and drawn < table.double and HIGH[drawn] == LOW[drawn]
+    ``table``, is a lower double that opens the round instead (R6b): the opening's
+    answer."""
+    return book_of(rules).opening.drawn_opens(table, drawn)
 
 
 def may_draw_again(rules: Rules, turn_draws: int, left: int) -> bool:
-    """Whether a seat that drew ``turn_draws`` tiles without a play draws again (R13, R14)."""
-    limit = rules.draws_per_turn
-    return left > rules.boneyard_reserve and (limit is None or turn_draws < limit)
+    """Whether a seat that drew ``turn_draws`` tiles without a play draws again (R13,
+    R14): the drawing rules' answer."""
+    return book_of(rules).drawing.may_draw(turn_draws, left)
 
 
 def obligation(rules: Rules, table: TableState, turn_draws: int) -> Obligation:
@@ -680,9 +598,13 @@ def obligation(rules: Rules, table: TableState, turn_draws: int) -> Obligation:
     With ``play_drawn="never"`` a drawn tile is not played (R13b): the seat passes, and the
     next play, by the next seat, is under the table's own obligation.
     """
+    return _obligation(book_of(rules).drawing, table, turn_draws)
+
+
+def _obligation(drawing: Drawing, table: TableState, turn_draws: int) -> Obligation:
     if not table.placed:
         return Obligation.ROUND_DOUBLE
-    if turn_draws and rules.play_drawn != "never":
+    if turn_draws and drawing.drawn_first(turn_draws):
         return Obligation.DRAWN_TILE
     if table.pending == table.double:
         return Obligation.OPENING

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
+from ._book import book_of
 from ._engine import (
     NO_START,
     Ending,
@@ -29,7 +30,7 @@ from ._moves import Draw, Event, Move, Pass, Play
 from ._rules import Rules
 from ._shown import TableShown, layout_of_events
 from ._table import Layout, TableState
-from ._tiles import DOUBLES, HIGH, TILES, Tile, set_length, tiles_of
+from ._tiles import DOUBLES, TILES, Tile, set_length, tiles_of
 from .errors import DealError, IllegalMoveError, StaleMoveError
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ class Round(TableShown):
         check_seat(first, players, "first")
         seed = checked_seed(seed)
         order = list(range(set_length(n)))
-        if rules.start == "centre":
+        if book_of(rules).deal_needs(n, double).on_table:  # the centre double (R6)
             order.remove(double)
         # random.Random(seed).shuffle(order), then cut into hands and the boneyard.
         hands, boneyard = deal_tiles(order, random.Random(seed), players, size)
@@ -195,14 +196,15 @@ class Round(TableShown):
         pile = list(boneyard)
         _place_tiles(pile, "the boneyard", where, n)
         centre = TILES[double]
-        if rules.start == "centre" and centre in where:
+        on_table = book_of(rules).deal_needs(n, double).on_table  # the centre double (R6)
+        if on_table and centre in where:
             raise DealError(
                 f"{centre} is the centre double, on the table, but is dealt to {where[centre]} (R6)"
             )
-        expected = set_length(n) - (rules.start == "centre")
+        expected = set_length(n) - on_table
         if len(where) != expected:
             missing = [t for t in TILES[: set_length(n)] if t not in where and t != centre]
-            if rules.start != "centre" and centre not in where:
+            if not on_table and centre not in where:
                 missing.insert(0, centre)
             raise DealError(f"{', '.join(map(str, missing))} missing from the deal (R5)")
         return cls._start(rules, n, tuple(masks), tuple(t.index for t in pile), double, first, None)
@@ -218,25 +220,13 @@ class Round(TableShown):
         first: int,
         seed: int | None,
     ) -> Round:
-        placements: tuple[tuple[int, int], ...] = ()
-        if rules.start == "centre":
-            table = TableState.empty(n, double, double)
-            lead, to_move, table = first, first, table.with_round_double(rules.opening_toes, double)
-            placements = ((double, -1),)
-        else:  # R6: the holder of the round double places it; else the search begins
-            opening, to_move = double, first
-            bottom = 0 if rules.start == "highest_held" else HIGH[double]
-            for k in range(HIGH[double], bottom - 1, -1):
-                d = DOUBLES[k]  # R6b: the highest double held at or below it
-                holder = next((s for s, h in enumerate(hands) if h >> d & 1), -1)
-                if holder >= 0:
-                    opening, to_move = d, holder
-                    break
-            lead = -1
-            table = TableState.empty(n, opening, double)
+        book = book_of(rules)  # the round's rules, chosen once (R6, R6b: the opening)
+        table, lead, to_move, placements = book.opening.begin(
+            n, double, hands, first, book.opening_toes
+        )
         state = new_state(
             rules, table, hands, boneyard, lead=lead, to_move=to_move, first=first, seed=seed,
-            placements=placements,
+            placements=placements, book=book,
         )  # fmt: skip
         return _make(rules, state)
 

@@ -4,7 +4,7 @@ Internal. A :class:`Schedule` is chosen once per :class:`~chickenfoot.Rules` val
 (:func:`schedule_of`) and answers what a match asks between two rounds: how many rounds
 it has (R19, R19b), the double each is dealt for (R19, R19b, R20), whether the match is
 over (R19, R20), the seed each round is dealt from, and which seat each round begins
-from (R23). ``Match`` asks it and decides none of these itself, and
+from (R23, which the schedule asks of the variant's opening). ``Match`` asks it and decides none of these itself, and
 :meth:`Rules.round_count <chickenfoot.Rules.round_count>` and
 :meth:`Rules.round_double <chickenfoot.Rules.round_double>` are its answers.
 """
@@ -16,6 +16,8 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ._opening import opening_of
+from ._rule import Opening
 from ._seeds import seed_path
 from .errors import RulesError
 
@@ -43,19 +45,20 @@ def round_seed(seed: int, index: int) -> int:
 
 class Schedule:
     """The rounds of a match under one variant (R19, R19b, R20, R23), from its knobs
-    ``rounds``, ``round_order``, ``target``, ``target_mode`` and ``start``.
+    ``rounds``, ``round_order``, ``target`` and ``target_mode``, and its ``opening``
+    (chosen by ``start``), which decides each round's first seat (R23).
 
     Rounds are counted from 0 (round 1 of R23 is index 0). Made by :func:`schedule_of`,
     never changed once made.
     """
 
-    __slots__ = ("_centre", "_down", "_reaches", "_rules")
+    __slots__ = ("_down", "_reaches", "_rules", "opening")
 
     def __init__(self, rules: Rules) -> None:
         self._rules = rules
         self._down = rules.round_order == "down"
         self._reaches = rules.target_mode == "reaches"
-        self._centre = rules.start == "centre"
+        self.opening: Opening = opening_of(rules.start)
 
     def round_count(self, players: int) -> int | None:
         """How many rounds a match of ``players`` players has, or ``None`` when a target
@@ -121,24 +124,19 @@ class Schedule:
 
     def first_seat(self, index: int, players: int, previous_winner: int | None) -> int:
         """The first seat of round ``index`` (R23), the round before won by
-        ``previous_winner`` (``None`` for the first round).
+        ``previous_winner`` (``None`` for the first round), as the opening says.
 
         Round 1: seat 0. A ``centre`` start moves one seat on each round; the other
         starts begin from the winner of the round before (in a ``holder`` start the seat
         that begins the search draws when nobody holds the round double, R6).
         """
-        ahead = self.first_seat_ahead(index, players)
-        if ahead is not None:
-            return ahead
-        return 0 if previous_winner is None else previous_winner
+        return self.opening.first_seat(index, players, previous_winner)
 
     def first_seat_ahead(self, index: int, players: int) -> int | None:
         """The first seat of round ``index`` as known before the round before it ends
         (R23): one seat on each round in a ``centre`` start, seat 0 for the first round,
         and otherwise ``None`` (the winner of the round before decides)."""
-        if self._centre:
-            return index % players
-        return 0 if index == 0 else None
+        return self.opening.first_seat_ahead(index, players)
 
 
 @functools.lru_cache(maxsize=64)

@@ -1,4 +1,10 @@
-"""Scoring: penalty points, the winner of a round and the match table (R17-R18, R21-R22)."""
+"""Scoring: penalty points, the winner of a round and the match table (R17-R18, R21-R22).
+
+Internal. :class:`Scoring` is the rulebook's scoring family, chosen once per variant
+(``book_of(rules).scoring``) and asked by the engine at the end of every round;
+:func:`hand_score`, :func:`hand_scores` and :func:`round_winner` are its answers for
+callers that hold a :class:`~chickenfoot.Rules` value.
+"""
 
 from __future__ import annotations
 
@@ -13,47 +19,111 @@ from ._tiles import HIGH, LOW
 if TYPE_CHECKING:
     from ._rules import Rules
 
-__all__ = ["Standing", "hand_score", "hand_scores", "round_winner", "standings"]
+__all__ = [
+    "Scoring",
+    "Standing",
+    "hand_score",
+    "hand_scores",
+    "round_winner",
+    "scoring_of",
+    "standings",
+]
 
 _PIPS: Final = tuple(h + lo for h, lo in zip(HIGH, LOW, strict=True))
 #: The tiles with one blank end, ``1-0`` up to ``63-0``, as a bitmask (R17b).
 _BLANKS: Final = sum(1 << t for t, (h, lo) in enumerate(zip(HIGH, LOW, strict=True)) if lo == 0 < h)
 
 
-def hand_score(rules: Rules, hand: int) -> int:
-    """Penalty points of a hand given as a bitmask of tile indices (R17, R17b).
+class Scoring:
+    """The scoring family (R17, R17b, R18, R22), from the knobs ``double_blank``,
+    ``blank_value`` and ``tie_break``: the one place that reads them.
 
-    The one place that reads the scoring knobs: every tile counts its pips, the
-    double-blank (index 0) counts :attr:`Rules.double_blank
-    <chickenfoot.Rules.double_blank>`, and every other tile with a blank end counts
-    :attr:`Rules.blank_value <chickenfoot.Rules.blank_value>` more.
+    ``values`` holds the penalty points of each tile left in a hand, by tile index
+    (R17, R17b): its pips, the double-blank ``double_blank``, and every other tile with
+    a blank end ``blank_value`` more.
     """
-    score = rules.double_blank if hand & 1 else 0
-    hand &= ~1
-    blanks = hand & _BLANKS
-    if blanks:
-        score += rules.blank_value * blanks.bit_count()
-    while hand:
-        low = hand & -hand
-        score += _PIPS[low.bit_length() - 1]
-        hand ^= low
-    return score
+
+    __slots__ = ("blank_value", "double_blank", "tie_break", "values")
+
+    def __init__(self, double_blank: int, blank_value: int, tie_break: str) -> None:
+        self.double_blank = double_blank
+        self.blank_value = blank_value
+        self.tie_break = tie_break
+        values = list(_PIPS)
+        values[0] = double_blank
+        for t in range(1, len(values)):
+            if _BLANKS >> t & 1:
+                values[t] += blank_value
+        self.values: tuple[int, ...] = tuple(values)
+
+    def hand(self, hand: int) -> int:
+        """Penalty points of a hand given as a bitmask of tile indices (R17, R17b)."""
+        values = self.values
+        score = 0
+        while hand:
+            low = hand & -hand
+            score += values[low.bit_length() - 1]
+            hand ^= low
+        return score
+
+    def scores(self, hands: tuple[int, ...]) -> tuple[int, ...]:
+        """Penalty points of every hand (R17, R17b)."""
+        return tuple([self.hand(hand) for hand in hands])
+
+    def blocked_winner(self, scores: Sequence[int], lead: int) -> int:
+        """The winner of a blocked round: the lowest score (R18).
+
+        Ties go to the tied seat that comes first in turn order from ``lead``, the
+        round's first seat.
+        """
+        return _lowest(scores, lead)
+
+    def standings(self, results: Sequence[Sequence[int]], players: int) -> tuple[Standing, ...]:
+        """The match table after ``results`` (R21, R22), by :func:`standings`."""
+        return standings(results, players, self.tie_break)
+
+
+def _lowest(scores: Sequence[int], lead: int) -> int:
+    players = len(scores)
+    best = lead
+    for i in range(1, players):
+        seat = (lead + i) % players
+        if scores[seat] < scores[best]:
+            best = seat
+    return best
+
+
+#: The scorings made so far, by their knobs' values.
+_SCORINGS: Final[dict[tuple[int, int, str], Scoring]] = {}
+
+
+def scoring_of(double_blank: int, blank_value: int, tie_break: str) -> Scoring:
+    """The scoring the knobs ``double_blank``, ``blank_value`` and ``tie_break`` choose,
+    made once per value and shared."""
+    key = (double_blank, blank_value, tie_break)
+    scoring = _SCORINGS.get(key)
+    if scoring is None:
+        if len(_SCORINGS) >= 256:
+            _SCORINGS.clear()
+        scoring = _SCORINGS[key] = Scoring(double_blank, blank_value, tie_break)
+    return scoring
+
+
+def hand_score(rules: Rules, hand: int) -> int:
+    """Penalty points of a hand given as a bitmask of tile indices (R17, R17b): the
+    variant's :meth:`Scoring.hand`."""
+    return scoring_of(rules.double_blank, rules.blank_value, rules.tie_break).hand(hand)
 
 
 def hand_scores(rules: Rules, hands: Iterable[int]) -> tuple[int, ...]:
-    """Penalty points of every hand (R17, R17b), by :func:`hand_score`."""
-    return tuple(hand_score(rules, hand) for hand in hands)
+    """Penalty points of every hand (R17, R17b), by :meth:`Scoring.scores`."""
+    return scoring_of(rules.double_blank, rules.blank_value, rules.tie_break).scores(tuple(hands))
 
 
 def round_winner(scores: Sequence[int], lead: int) -> int:
-    """The winner of a blocked round: the lowest score (R18).
-
-    Ties go to the tied seat that comes first in turn order from ``lead``, the round's
-    first seat.
-    """
-    players = len(scores)
-    order = [(lead + i) % players for i in range(players)]
-    return min(order, key=lambda seat: scores[seat])
+    """The winner of a blocked round: the lowest score (R18), ties to the tied seat
+    first in turn order from ``lead`` (:meth:`Scoring.blocked_winner`)."""
+    return _lowest(scores, lead)
 
 
 @attrs.frozen

@@ -1,0 +1,165 @@
+"""The drawing family (R12-R15, R13b), chosen by ``Rules.play_drawn`` (internal).
+
+Once the round double is on the table, a seat with a play plays (R12); a seat without one
+draws, while the boneyard holds more than the reserve (R14) and the turn's draws allow
+(R13), and otherwise passes (R15). What it may do with the tile it drew is the family's
+choice:
+
+* :class:`MustPlayDrawn` (``"must"``, R13): a drawn tile that has a play is played at once;
+* :class:`MayKeepDrawn` (``"may"``, R13): it may be played, or kept with a pass;
+* :class:`NeverPlayDrawn` (``"never"``, R13b): it waits a turn: the drawer passes.
+
+Each holds the reserve (R14) and the draws a turn (R13), decides the legal moves and the
+refusals of the turn with their rule numbers, and says when the drawn tile comes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from ._moves import DRAW as _DRAW
+from ._moves import PASS as _PASS
+from ._moves import Draw, Move, Pass, Play
+from ._rule import Drawing, Refusal
+from ._table import TableState
+from ._tiles import TILES as _TILES
+from ._tiles import Tile
+
+__all__ = ["MayKeepDrawn", "MustPlayDrawn", "NeverPlayDrawn", "drawing_of"]
+
+DRAW: Final[Draw] = _DRAW
+PASS: Final[Pass] = _PASS
+TILES: Final[list[Tile]] = _TILES
+_PLAY: Final[type[Play]] = Play
+_PASS_TYPE: Final[type[Pass]] = Pass
+
+
+class MustPlayDrawn(Drawing):
+    """R12-R15: a seat without a play draws; a drawn tile that has a play is played at
+    once (R13); without one the seat draws again while it may, then passes."""
+
+    __slots__ = ()
+
+    def drawn_first(self, turn_draws: int) -> bool:
+        return turn_draws > 0
+
+    def moves(
+        self, table: TableState, hand: int, turn_draws: int, last_drawn: int, left: int
+    ) -> list[Move]:
+        if turn_draws:  # R13: only the drawn tile
+            plays = table.plays(1 << last_drawn)
+            if plays:
+                return self.with_drawn(plays)
+            return [DRAW] if self.may_draw(turn_draws, left) else [PASS]
+        plays = table.plays(hand)
+        if plays:  # R12
+            return plays
+        return [DRAW] if left > self.reserve else [PASS]  # R13-R15
+
+    def with_drawn(self, plays: list[Move]) -> list[Move]:
+        """The moves of a seat whose drawn tile has ``plays`` (R13)."""
+        return plays
+
+    def play_refusal(
+        self, seat: int, turn_draws: int, last_drawn: int, tile: int
+    ) -> Refusal | None:
+        if turn_draws and tile != last_drawn:
+            drawn = TILES[last_drawn]
+            return f"after drawing, only the drawn tile {drawn} may be played", "R13"
+        return None
+
+    def refusal(
+        self,
+        seat: int,
+        turn_draws: int,
+        last_drawn: int,
+        left: int,
+        move: Move,
+        moves: Sequence[Move],
+    ) -> Refusal | None:
+        kind = type(move)
+        for m in moves:
+            if type(m) is kind:
+                return None
+        if type(moves[0]) is _PLAY:
+            if turn_draws:
+                return f"seat {seat} must play the drawn tile {TILES[last_drawn]}", "R13"
+            return f"seat {seat} has a legal play and may not {move}", "R12"
+        if kind is _PASS_TYPE:  # the seat must draw
+            if turn_draws:
+                return f"seat {seat} must draw again", "R13"
+            return f"seat {seat} has no play and must draw", "R13"
+        if turn_draws and left > self.reserve:  # the seat must pass
+            return f"seat {seat} has drawn the {self.per_turn} tile(s) allowed this turn", "R13"
+        if self.reserve == 0:
+            return "the boneyard is empty", "R14"
+        return (
+            f"the boneyard is closed: {left} tiles left and the reserve is {self.reserve}",
+            "R14",
+        )
+
+
+class MayKeepDrawn(MustPlayDrawn):
+    """R13 with ``play_drawn="may"``: a drawn tile that has a play may be played, or kept
+    with a pass."""
+
+    __slots__ = ()
+
+    def with_drawn(self, plays: list[Move]) -> list[Move]:
+        plays.append(PASS)
+        return plays
+
+
+class NeverPlayDrawn(MustPlayDrawn):
+    """R13b: a seat without a play draws one tile and passes; the drawn tile is not
+    played in the turn it was drawn."""
+
+    __slots__ = ()
+
+    def drawn_first(self, turn_draws: int) -> bool:
+        return False
+
+    def moves(
+        self, table: TableState, hand: int, turn_draws: int, last_drawn: int, left: int
+    ) -> list[Move]:
+        if turn_draws:  # R13b: the drawer passes
+            return [PASS]
+        return super().moves(table, hand, turn_draws, last_drawn, left)
+
+    def play_refusal(
+        self, seat: int, turn_draws: int, last_drawn: int, tile: int
+    ) -> Refusal | None:
+        if turn_draws:
+            return (
+                f"seat {seat} drew {TILES[last_drawn]} and passes: a drawn tile is not played "
+                f"in the turn it was drawn"
+            ), "R13b"
+        return None
+
+    def refusal(
+        self,
+        seat: int,
+        turn_draws: int,
+        last_drawn: int,
+        left: int,
+        move: Move,
+        moves: Sequence[Move],
+    ) -> Refusal | None:
+        if turn_draws:  # only a pass is left
+            if type(move) is _PASS_TYPE:
+                return None
+            drawn = TILES[last_drawn]
+            return f"seat {seat} drew {drawn} and must pass: one draw, then the turn ends", "R13b"
+        return super().refusal(seat, turn_draws, last_drawn, left, move, moves)
+
+
+def drawing_of(play_drawn: str, draws_per_turn: int | None, reserve: int) -> Drawing:
+    """The drawing rules the knobs ``play_drawn``, ``draws_per_turn`` and
+    ``boneyard_reserve`` choose (R13, R13b, R14)."""
+    per_turn = 0 if draws_per_turn is None else draws_per_turn
+    if play_drawn == "never":
+        return NeverPlayDrawn(reserve, per_turn)
+    if play_drawn == "may":
+        return MayKeepDrawn(reserve, per_turn)
+    return MustPlayDrawn(reserve, per_turn)

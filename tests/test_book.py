@@ -1,0 +1,346 @@
+"""The rulebook: one rule object of each family, chosen once per variant and per round.
+
+``book_of(rules)`` is memoised per ``Rules`` value; a round's states keep the book of its
+deal; each family is chosen by its knob; and every refusal the families decide reaches
+``Round.apply`` with its exact text and rule number (R4, R4b, R6, R6b, R12-R14, R13b, R16).
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chickenfoot import PRESETS, Draw, IllegalMoveError, Match, Move, Pass, Play, Round, Rules, Tile
+from chickenfoot import tile_set as set_of
+from chickenfoot._book import Book, book_of
+from chickenfoot._drawing import MayKeepDrawn, MustPlayDrawn, NeverPlayDrawn
+from chickenfoot._opening import CentreOpening, HighestHeldOpening, HolderOpening
+from chickenfoot._round import state_of
+from chickenfoot._rule import DealNeeds
+from chickenfoot._schedule import schedule_of
+from chickenfoot._scoring import Scoring, hand_score
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def t(text: str) -> Tile:
+    return Tile.parse(text)
+
+
+def ts(text: str) -> list[Tile]:
+    return [Tile.parse(word) for word in text.split()]
+
+
+def variant(*, players: int = 2, hand: int, n: int = 6, **knobs: Any) -> Rules:
+    """Double-``n``, ``hand`` tiles each, a cross without first foot, no reserve unless
+    ``knobs`` say otherwise."""
+    base: dict[str, Any] = {
+        "name": "book",
+        "set_sizes": {players: n},
+        "hand_sizes": {players: hand},
+        "boneyard_reserve": 0,
+        "first_foot_required": False,
+        "double_blank": 0,
+    }
+    base.update(knobs)
+    return attrs.evolve(PRESETS["chickie-duel"], **base)
+
+
+def deal(rules: Rules, hands: Sequence[str], top: str = "", *, double: int = 6) -> Round:
+    """Hands as written, the boneyard ``top`` first and then the rest of the set in order."""
+    dealt = [ts(h) for h in hands]
+    head = ts(top)
+    used = {tile for h in dealt for tile in h} | set(head)
+    if rules.start == "centre":
+        used.add(Tile(double, double))
+    n = rules.set_size(len(hands))
+    rest = [tile for tile in set_of(n) if tile not in used]
+    return Round.from_deal(rules, dealt, [*head, *rest], round_double=double)
+
+
+def refusal(rnd: Round, move: Move) -> tuple[str, str]:
+    """The reason and rule of ``Round.apply``'s refusal of ``move``."""
+    assert move not in rnd.legal_moves()
+    with pytest.raises(IllegalMoveError) as info:
+        rnd.apply(move)
+    return info.value.reason, info.value.rule
+
+
+def play(tile: str, onto: str | None = None) -> Play:
+    return Play(t(tile), None if onto is None else t(onto))
+
+
+# -- the book, once per variant and once per round ------------------------------------------------
+
+
+def test_book_of_is_memoised_per_value() -> None:
+    rules = PRESETS["classic"]
+    same = attrs.evolve(rules)  # an equal value, another object
+    assert same is not rules
+    assert book_of(rules) is book_of(rules)
+    assert book_of(same) is book_of(rules)
+    other = attrs.evolve(rules, boneyard_reserve=1)
+    assert book_of(other) is not book_of(rules)
+    assert book_of(other).rules == other
+    book = book_of(rules)
+    assert book.schedule.opening is book.opening
+    assert book.schedule.round_count(4) == schedule_of(rules).round_count(4) == 10  # double-9
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_state_of_a_round_keeps_the_book_of_its_deal(name: str) -> None:
+    rules = PRESETS[name]
+    players = rules.player_counts[0]
+    rnd = Round.deal(rules, players, seed=5)
+    book = state_of(rnd).book
+    assert book is book_of(rules)
+    rng = random.Random(5)
+    while not rnd.is_over:
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        assert state_of(rnd).book is book
+    played = state_of(Round.deal(rules, players, seed=6)).play_out(
+        lambda state, moves, g: moves[g.randrange(len(moves))], rng
+    )
+    assert played.outcome is not None
+    assert played.book is book
+
+
+def test_rounds_from_deals_positions_and_pickles_keep_the_variants_book() -> None:
+    rules = PRESETS["double-foot"]
+    rnd = Round.deal(rules, 3, seed=9)
+    rnd = rnd.apply(rnd.legal_moves()[0])
+    assert state_of(Round.from_position(rules, rnd.to_position())).book is book_of(rules)
+    assert state_of(pickle.loads(pickle.dumps(rnd))).book is book_of(rules)
+    dealt = Round.from_deal(rules, rnd.dealt_hands, rnd.dealt_boneyard, round_double=rnd.dealt_for)
+    assert state_of(dealt).book is book_of(rules)
+
+
+def test_the_turn_never_looks_the_book_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The book is chosen at the deal and kept on the state: listing, checking and
+    playing moves to the end of a round asks it of the state, never of ``book_of``."""
+    import chickenfoot._engine as engine
+
+    rules = attrs.evolve(PRESETS["classic"], play_drawn="may", boneyard_reserve=2)
+    state = state_of(Round.deal(rules, 4, seed=12))
+    book = state.book
+
+    def no_lookup(rules: Rules) -> Book:
+        raise AssertionError("the turn looked the book up")
+
+    monkeypatch.setattr(engine, "book_of", no_lookup)
+    rng = random.Random(12)
+    while state.outcome is None:
+        moves = state.legal_moves()
+        assert all(state.refusal(move) is None for move in moves)
+        assert state.refusal(Play(Tile(12, 12), Tile(0, 0))) is not None
+        state = state.after(rng.choice(moves))
+        assert state.book is book
+        assert state.can_draw is (len(state.boneyard) - state.taken > 2)
+    assert state.pips_left() == state.outcome.scores
+
+
+# -- each family by its knob ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("start", "kind", "rule", "on_table"),
+    [
+        ("holder", HolderOpening, "R6", 0),
+        ("highest_held", HighestHeldOpening, "R6b", 0),
+        ("centre", CentreOpening, "R6", 1),
+    ],
+)
+def test_the_opening_is_chosen_by_start(start: Any, kind: type, rule: str, on_table: int) -> None:
+    book = book_of(attrs.evolve(PRESETS["classic"], start=start))
+    assert type(book.opening) is kind
+    assert book.opening.rule == rule
+    assert book.opening.lower is (start == "highest_held")
+    assert book.deal_needs(12, 90).on_table == on_table
+    assert book.schedule.opening is book.opening
+
+
+@pytest.mark.parametrize(
+    ("play_drawn", "draws", "kind"),
+    [("must", 1, MustPlayDrawn), ("may", 2, MayKeepDrawn), ("must", None, MustPlayDrawn)],
+)
+def test_the_drawing_rules_are_chosen_by_their_knobs(
+    play_drawn: Any, draws: int | None, kind: type
+) -> None:
+    rules = attrs.evolve(
+        PRESETS["classic"], play_drawn=play_drawn, draws_per_turn=draws, boneyard_reserve=3
+    )
+    drawing = book_of(rules).drawing
+    assert type(drawing) is kind
+    assert drawing.reserve == 3
+    assert drawing.per_turn == (0 if draws is None else draws)
+    assert book_of(rules).deal_needs(12, 90) == DealNeeds(0, 3)
+    never = book_of(attrs.evolve(PRESETS["classic"], play_drawn="never", draws_per_turn=1))
+    assert type(never.drawing) is NeverPlayDrawn
+    assert book_of(PRESETS["classic"]).deal_needs(12, 90) == DealNeeds(0, -1)
+
+
+def test_the_reserve_and_the_draws_a_turn_are_one_check_r13_r14() -> None:
+    rules = attrs.evolve(PRESETS["classic"], boneyard_reserve=2, draws_per_turn=2)
+    drawing = book_of(rules).drawing
+    assert [drawing.may_draw(0, left) for left in range(5)] == [False, False, False, True, True]
+    assert [drawing.may_draw(draws, 3) for draws in range(4)] == [True, True, False, False]
+    unlimited = book_of(attrs.evolve(PRESETS["classic"], draws_per_turn=None)).drawing
+    assert unlimited.may_draw(50, 1)
+    assert not unlimited.may_draw(50, 0)
+
+
+@given(
+    double_blank=st.integers(0, 60),
+    blank_value=st.integers(0, 20),
+    tiles=st.sets(st.sampled_from(list(set_of(12))), max_size=12),
+)
+@settings(max_examples=60)
+def test_the_scoring_is_chosen_by_its_knobs_r17_r17b(
+    double_blank: int, blank_value: int, tiles: set[Tile]
+) -> None:
+    rules = attrs.evolve(PRESETS["classic"], double_blank=double_blank, blank_value=blank_value)
+    scoring = book_of(rules).scoring
+    assert isinstance(scoring, Scoring)
+    mask = sum(1 << tile.index for tile in tiles)
+    by_hand = sum(
+        double_blank if tile == Tile(0, 0) else tile.pips + (blank_value if tile.low == 0 else 0)
+        for tile in tiles
+    )
+    assert scoring.hand(mask) == by_hand == hand_score(rules, mask)
+    assert scoring.values[0] == double_blank
+    assert scoring.scores((mask, 0)) == (by_hand, 0)
+
+
+def test_the_blocked_winner_is_the_lowest_score_first_from_the_lead_r18() -> None:
+    scoring = book_of(PRESETS["classic"]).scoring
+    assert scoring.blocked_winner((5, 3, 3, 9), 0) == 1
+    assert scoring.blocked_winner((5, 3, 3, 9), 2) == 2
+    assert scoring.blocked_winner((3, 5, 4, 3), 1) == 3
+    assert scoring.blocked_winner((4, 4, 4, 4), 3) == 3
+
+
+@pytest.mark.parametrize(("start", "firsts"), [("centre", [0, 1, 2, 0]), ("holder", [0])])
+def test_the_first_seat_of_each_round_is_the_openings_r23(start: Any, firsts: list[int]) -> None:
+    rules = attrs.evolve(PRESETS["classic"], start=start)
+    opening = book_of(rules).opening
+    assert [opening.first_seat(i, 3, 2) for i in range(len(firsts))] == firsts
+    if start == "holder":
+        assert opening.first_seat(1, 3, 2) == 2  # the winner of the round before
+        assert opening.first_seat_ahead(1, 3) is None
+    match = Match.new(rules, 3, seed=4)
+    assert match.round.first == firsts[0]
+
+
+# -- every refusal, its text and rule, through Round.apply ----------------------------------------
+
+HOLDER = variant(hand=5)
+LOWER = variant(hand=5, start="highest_held")
+CENTRE = variant(hand=5, start="centre")
+
+
+def test_refusals_of_the_search_r4_r6() -> None:
+    rnd = deal(HOLDER, ["5-5 4-3 2-1 1-0 0-0", "4-4 3-2 2-0 5-1 4-0"], "5-4 6-6")
+    assert refusal(rnd, play("6-6")) == ("seat 0 does not hold 6-6", "R6")
+    assert refusal(rnd, play("5-5")) == ("the round double 6-6 is placed first", "R6")
+    assert refusal(rnd, Pass()) == ("seat 0 must draw in the search for 6-6", "R6")
+    drew = rnd.apply(Draw())  # 5-4: not the round double
+    assert refusal(drew, Draw()) == ("seat 0 has drawn once in the search for 6-6", "R6")
+    found = drew.apply(Pass()).apply(Draw())  # seat 1 draws 6-6
+    assert refusal(found, Pass()) == ("seat 1 holds the round double 6-6 and must place it", "R6")
+    placed_onto = (
+        "6-6 is the round double: it is placed alone, to start the layout, "
+        "not onto a tile; write it as '6-6'"
+    )
+    assert refusal(found, play("6-6", "4-4")) == (placed_onto, "R4")
+    assert refusal(found, play("4-4")) == ("the round double 6-6 is placed first", "R6")
+
+
+def test_refusals_of_the_search_for_a_lower_double_r6b() -> None:
+    rnd = deal(LOWER, ["4-3 2-1 1-0 6-5 6-4", "3-2 2-0 5-1 4-0 6-3"], "6-0 5-5")
+    assert refusal(rnd, play("5-5")) == ("seat 0 does not hold 5-5", "R6b")
+    assert refusal(rnd, play("6-6")) == ("seat 0 does not hold 6-6", "R6")
+    assert refusal(rnd, play("6-5")) == (
+        "the round double, 6-6 or a lower double, is placed first",
+        "R6b",
+    )
+    assert refusal(rnd, Pass()) == (
+        "seat 0 must draw in the search for 6-6 or a lower double",
+        "R6b",
+    )
+    drew = rnd.apply(Draw())  # 6-0: no double
+    assert refusal(drew, Draw()) == (
+        "seat 0 has drawn once in the search for 6-6 or a lower double",
+        "R6b",
+    )
+    found = drew.apply(Pass()).apply(Draw())  # seat 1 draws 5-5, which opens (R6b)
+    assert refusal(found, Pass()) == ("seat 1 holds the round double 5-5 and must place it", "R6b")
+    assert refusal(found, play("4-0")) == ("the round double 5-5 is placed first", "R6b")
+
+
+def test_refusals_of_a_play_r4_r4b_r12() -> None:
+    rnd = deal(CENTRE, ["6-5 4-3 2-1 1-0 0-0", "4-4 3-2 2-0 5-1 4-0"], "5-4 6-4")
+    assert refusal(rnd, play("6-5")) == (
+        "only the round double is played onto nothing, and it is on the table",
+        "R4",
+    )
+    assert refusal(rnd, play("6-4", "6-6")) == ("seat 0 does not hold 6-4", "R4b")
+    assert refusal(rnd, Draw()) == ("seat 0 has a legal play and may not draw", "R12")
+    assert refusal(rnd, Pass()) == ("seat 0 has a legal play and may not pass", "R12")
+
+
+def test_refusals_after_a_draw_r13() -> None:
+    hands = ["4-3 2-1 1-0 0-0 3-3", "4-4 3-2 2-0 5-1 4-0"]
+    rnd = deal(CENTRE, hands, "5-2 6-1 6-5")
+    assert refusal(rnd, Pass()) == ("seat 0 has no play and must draw", "R13")
+    drew = rnd.apply(Draw())  # 5-2: no play
+    assert refusal(drew, Draw()) == ("seat 0 has drawn the 1 tile(s) allowed this turn", "R13")
+    two = deal(attrs.evolve(CENTRE, draws_per_turn=2), hands, "5-2 6-1 6-5").apply(Draw())
+    assert refusal(two, Pass()) == ("seat 0 must draw again", "R13")
+    fits = two.apply(Draw())  # 6-1 fits the cross
+    assert refusal(fits, Draw()) == ("seat 0 must play the drawn tile 6-1", "R13")
+    assert refusal(fits, Pass()) == ("seat 0 must play the drawn tile 6-1", "R13")
+    assert refusal(fits, play("3-3", "6-6")) == (
+        "after drawing, only the drawn tile 6-1 may be played",
+        "R13",
+    )
+
+
+def test_refusals_of_a_drawn_tile_that_waits_a_turn_r13b() -> None:
+    never = attrs.evolve(CENTRE, play_drawn="never")
+    rnd = deal(never, ["4-3 2-1 1-0 0-0 3-3", "4-4 3-2 2-0 5-1 4-0"], "6-1")
+    drew = rnd.apply(Draw())
+    assert refusal(drew, play("6-1", "6-6")) == (
+        "seat 0 drew 6-1 and passes: a drawn tile is not played in the turn it was drawn",
+        "R13b",
+    )
+    assert refusal(drew, Draw()) == (
+        "seat 0 drew 6-1 and must pass: one draw, then the turn ends",
+        "R13b",
+    )
+
+
+def test_refusals_of_a_closed_boneyard_r14_r16() -> None:
+    whole = variant(hand=7, n=4, start="centre")  # 14 tiles dealt: nothing left to draw
+    empty = deal(whole, ["3-3 3-2 3-1 3-0 2-2 2-1 2-0", "1-1 1-0 0-0 4-3 4-2 4-1 4-0"], double=4)
+    assert not empty.boneyard
+    assert refusal(empty, Draw()) == ("the boneyard is empty", "R14")
+    reserve = attrs.evolve(CENTRE, boneyard_reserve=16, draws_per_turn=2)
+    shut = deal(reserve, ["4-3 2-1 1-0 0-0 3-3", "4-4 3-2 2-0 5-1 6-4"], "5-2").apply(Draw())
+    assert len(shut.boneyard) == 16
+    assert refusal(shut, Draw()) == (
+        "the boneyard is closed: 16 tiles left and the reserve is 16",
+        "R14",
+    )
+    over = Round.deal(PRESETS["classic"], 4, seed=3)
+    rng = random.Random(3)
+    while not over.is_over:
+        over = over.apply(rng.choice(over.legal_moves()))
+    assert over.ending is not None
+    assert refusal(over, Pass()) == (f"the round is over ({over.ending.value})", "R16")
