@@ -1,8 +1,10 @@
 """The rulebook: one rule object of each family, chosen once per variant and per round.
 
 ``book_of(rules)`` is memoised per ``Rules`` value; a round's states keep the book of its
-deal; each family is chosen by its knob; and every refusal the families decide reaches
-``Round.apply`` with its exact text and rule number (R4, R4b, R6, R6b, R12-R14, R13b, R16).
+deal; each family is chosen by its knob; every refusal the families decide reaches
+``Round.apply`` with its exact text and rule number (R4, R4b, R6, R6b, R12-R14, R13b, R16);
+positions ask the book what a turn and a start may be (R6, R6b, R12, R13); and what a move
+reveals of the mover's hand, in closed form, is what the sampler finds by probing.
 """
 
 from __future__ import annotations
@@ -16,16 +18,31 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strategies import Deal, deals
 
-from chickenfoot import PRESETS, Draw, IllegalMoveError, Match, Move, Pass, Play, Round, Rules, Tile
+from chickenfoot import (
+    PRESETS,
+    Draw,
+    IllegalMoveError,
+    Match,
+    Move,
+    Pass,
+    Play,
+    PositionError,
+    Round,
+    Rules,
+    Tile,
+)
 from chickenfoot import tile_set as set_of
 from chickenfoot._book import Book, book_of
 from chickenfoot._drawing import MayKeepDrawn, MustPlayDrawn, NeverPlayDrawn
+from chickenfoot._engine import turn_moves
 from chickenfoot._opening import CentreOpening, HighestHeldOpening, HolderOpening
 from chickenfoot._round import state_of
-from chickenfoot._rule import DealNeeds
+from chickenfoot._rule import NOTHING, DealNeeds, PublicTurn, Reveal, off_table
 from chickenfoot._schedule import schedule_of
 from chickenfoot._scoring import Scoring, hand_score
+from chickenfoot._table import TableState
 
 # -- helpers ------------------------------------------------------------------------------------
 
@@ -344,3 +361,129 @@ def test_refusals_of_a_closed_boneyard_r14_r16() -> None:
         over = over.apply(rng.choice(over.legal_moves()))
     assert over.ending is not None
     assert refusal(over, Pass()) == (f"the round is over ({over.ending.value})", "R16")
+
+
+# -- what positions ask of the book: check_turn and check_start (R6, R6b, R12, R13) -------------
+
+
+def position(double: str, layout: str, hands: Sequence[str], to_move: str, turn: str) -> str:
+    """A position of double-6 (first seat 0, nobody leading before the round double is
+    placed, seat 0 leading after), the boneyard the rest of the set in set order."""
+    placed = [t(word.split("@")[0]) for word in layout.split(",") if word]
+    held = [tile for hand in hands for tile in ts(hand.replace(",", " "))]
+    rest = [str(tile) for tile in set_of(6) if tile not in placed and tile not in held]
+    lead = "0" if layout else "-"
+    fields = [double, layout or "-", "/".join(h or "-" for h in hands), ",".join(rest) or "-"]
+    return " ".join(["cf1", *fields, to_move, "0", lead, turn])
+
+
+def position_error(rules: Rules, text: str) -> str:
+    with pytest.raises(PositionError) as info:
+        Round.from_position(rules, text)
+    return str(info.value)
+
+
+def test_positions_ask_the_openings_search_turn_r6() -> None:
+    two = position("6-6", "", ["5-4,4-3,2-1", "3-2,2-0"], "0", "2:5-4")
+    assert position_error(HOLDER, two) == (
+        "turn: 2 draws; the search for the round double 6-6 draws one tile a turn (R6)"
+    )
+    holding = position("6-6", "", ["6-6,5-4,4-3", "3-2,2-0"], "0", "1:5-4")
+    assert position_error(HOLDER, holding) == (
+        "turn: seat 0 drew while holding the round double 6-6, which it places at once (R6)"
+    )
+    other = position("6-6", "", ["5-4,4-3", "6-6,2-0"], "0", "-")
+    assert position_error(HOLDER, other) == (
+        "to move: seat 1 holds the round double 6-6 and places it before anyone else moves (R6)"
+    )
+    assert Round.from_position(HOLDER, position("6-6", "", ["5-4", "6-6"], "1", "-")).to_move == 1
+
+
+def test_positions_ask_the_opening_which_double_opens_r6b() -> None:
+    lower = position("6-6", "", ["5-4,4-3", "5-5,2-0"], "0", "-")
+    assert position_error(LOWER, lower) == (
+        "double: seat 1 holds 5-5, the highest double at or below 6-6, so the round opens "
+        "on it, not on 6-6; write the double as '6-6>5-5' (R6b)"
+    )
+    unheld = position("6-6>4-4", "", ["5-4,4-3", "3-2,2-0"], "0", "-")
+    assert position_error(LOWER, unheld) == (
+        "double: nobody holds 4-4; until a seat holds a double at or below 6-6, the search "
+        "goes on for 6-6: write the double as '6-6' (R6b)"
+    )
+    drawn = Round.from_position(LOWER, position("6-6", "", ["5-4,5-5", "3-2"], "0", "1:5-5"))
+    assert drawn.legal_moves() == [play("5-5")]  # the drawn lower double opens (R6b)
+
+
+def test_positions_ask_the_drawing_rules_of_the_turn_r12_r13() -> None:
+    two = position("6-6", "6-6", ["5-4,4-3,2-1", "3-2,2-0"], "0", "2:5-4")
+    assert position_error(CENTRE, two) == "turn: 2 draws; book allows 1 a turn (R13)"
+    unlimited = attrs.evolve(CENTRE, draws_per_turn=None)
+    assert Round.from_position(unlimited, two).legal_moves() == [Draw()]
+    playable = position("6-6", "6-6", ["5-4,6-3", "3-2,2-0"], "0", "1:5-4")
+    assert position_error(CENTRE, playable) == (
+        "turn: seat 0 drew while holding 6-3, which has a play (R12)"
+    )
+
+
+# -- what a move reveals, in closed form, against the sampler's probing --------------------------
+
+
+def probed(rules: Rules, table: TableState, turn_draws: int, left: int, move: Move) -> Reveal:
+    """What the sampler works out by asking the engine's moves of one-tile hands: the
+    tiles whose holding (before a draw this turn) or drawing (after one) makes ``move``
+    illegal, and for a play after a draw the drawn tile (R13)."""
+    if isinstance(move, Play):
+        return Reveal(drawn_is=move.tile.index) if turn_draws else NOTHING
+    bad = 0
+    off = off_table(table)
+    for tile in range(off.bit_length()):
+        if off >> tile & 1:
+            moves = turn_moves(
+                rules, table, 1 << tile, turn_draws, tile if turn_draws else -1, left
+            )
+            if not any(type(m) is type(move) for m in moves):
+                bad |= 1 << tile
+    return Reveal(drawn_lacks=bad) if turn_draws else Reveal(lacks=bad)
+
+
+def check_reveals(rnd: Round, rng: random.Random) -> None:
+    """Book.reveal of every legal move of ``rnd`` to its end, random moves played, is
+    what probing finds."""
+    book = book_of(rnd.rules)
+    state = state_of(rnd)
+    while state.outcome is None:
+        moves = state.legal_moves()
+        for move in moves:
+            turn = PublicTurn(state.table, state.to_move, state.turn_draws, state.left, move)
+            expected = probed(rnd.rules, state.table, state.turn_draws, state.left, move)
+            assert book.reveal(turn, move) == expected, (move, state.turn_draws, state.left)
+        state = state.after(rng.choice(moves))
+
+
+@given(deal=deals())
+@settings(max_examples=60, deadline=None)
+def test_the_books_reveal_is_what_probing_finds(deal: Deal) -> None:
+    """Every legal move of a random round of a random variant reveals, by Book.reveal,
+    what probing one-tile hands finds (R6, R6b, R12-R15, R13b)."""
+    check_reveals(deal.round(), random.Random(deal.seed))
+
+
+@pytest.mark.parametrize("rules", [HOLDER, LOWER, attrs.evolve(LOWER, play_drawn="may")])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_books_reveal_in_the_search_is_what_probing_finds(rules: Rules, seed: int) -> None:
+    """R6, R6b: nobody holds a double, so the search draws; a drawn 5-5 opens under R6b."""
+    hands = ["4-3 2-1 1-0 6-5 6-4", "3-2 2-0 5-1 4-0 6-3"]
+    check_reveals(deal(rules, hands, "6-0 5-2 5-5 6-2 4-4 6-6"), random.Random(seed))
+
+
+def test_the_reveal_of_a_draw_is_every_playable_tile_r12_and_of_a_play_the_drawn_tile_r13() -> None:
+    rnd = deal(CENTRE, ["4-3 2-1 1-0 0-0 3-3", "4-4 3-2 2-0 5-1 4-0"], "6-1")
+    state = state_of(rnd)
+    book = book_of(CENTRE)
+    six = sum(1 << tile.index for tile in set_of(6) if 6 in (tile.high, tile.low))
+    sixes = six & ~(1 << Tile(6, 6).index)
+    draw = PublicTurn(state.table, 0, 0, state.left, Draw())
+    assert book.reveal(draw, Draw()) == Reveal(lacks=sixes)  # R7: only a 6 plays now
+    drew = state_of(rnd.apply(Draw()))
+    played = PublicTurn(drew.table, 0, 1, drew.left, play("6-1", "6-6"))
+    assert book.reveal(played, play("6-1", "6-6")) == Reveal(drawn_is=Tile(6, 1).index)

@@ -15,7 +15,7 @@ from typing import Final
 
 from ._drawing import drawing_of
 from ._moves import Move, Play
-from ._rule import DealNeeds, Drawing, Opening, Refusal
+from ._rule import DealNeeds, Drawing, Opening, PublicTurn, Refusal, Reveal
 from ._rules import Rules
 from ._schedule import Schedule, schedule_of
 from ._scoring import Scoring, scoring_of
@@ -96,6 +96,25 @@ class Book:
         if known is None:
             known = drawing.moves(table, hand, turn_draws, last_drawn, left)
         return drawing.refusal(seat, turn_draws, last_drawn, left, move, known)
+
+    def check_turn(
+        self, table: TableState, seat: int, hand_before: int, turn_draws: int
+    ) -> Refusal | None:
+        """Why a position cannot have ``seat`` draw ``turn_draws`` tiles this turn,
+        holding ``hand_before`` before the last: the opening's search (R6) before the
+        round double is placed, the drawing rules (R12, R13) after."""
+        if not table.placed:
+            return self.opening.check_turn(table, seat, hand_before, turn_draws)
+        return self.drawing.check_turn(table, seat, hand_before, turn_draws, self.rules.name)
+
+    def reveal(self, turn: PublicTurn, move: Move) -> Reveal:
+        """What ``move``, made in the public ``turn``, tells of the mover's hand just
+        before it, in closed form (what the sampler otherwise finds by asking the moves
+        of one-tile hands)."""
+        table = turn.table
+        if not table.placed:
+            return self.opening.reveal(table, turn.turn_draws, move)
+        return self.drawing.reveal(table, turn.turn_draws, turn.left, move)
 
 
 #: The books made so far, by variant (bounded: cleared when full).

@@ -21,10 +21,10 @@ from typing import Final
 from ._moves import DRAW as _DRAW
 from ._moves import PASS as _PASS
 from ._moves import Draw, Move, Pass, Play
-from ._rule import Drawing, Refusal
+from ._rule import NOTHING, Drawing, Refusal, Reveal, off_table
 from ._table import TableState
 from ._tiles import TILES as _TILES
-from ._tiles import Tile
+from ._tiles import Tile, tiles_of
 
 __all__ = ["MayKeepDrawn", "MustPlayDrawn", "NeverPlayDrawn", "drawing_of"]
 
@@ -60,6 +60,38 @@ class MustPlayDrawn(Drawing):
     def with_drawn(self, plays: list[Move]) -> list[Move]:
         """The moves of a seat whose drawn tile has ``plays`` (R13)."""
         return plays
+
+    def check_turn(
+        self, table: TableState, seat: int, hand_before: int, turn_draws: int, variant: str
+    ) -> Refusal | None:
+        limit = self.per_turn
+        if limit and turn_draws > limit:
+            return f"{turn_draws} draws; {variant} allows {limit} a turn", "R13"
+        playable = table.playable(hand_before)
+        if playable:
+            return (
+                f"seat {seat} drew while holding {tiles_of(playable)[0]}, which has a play"
+            ), "R12"
+        return None
+
+    def reveal(self, table: TableState, turn_draws: int, left: int, move: Move) -> Reveal:
+        if isinstance(move, Play):  # after a draw, the drawn tile is the one played (R13)
+            return Reveal(drawn_is=move.tile.index) if turn_draws else NOTHING
+        off = off_table(table)
+        playable = table.playable(off)
+        if not turn_draws:  # it held no tile with a play (R12); drawing is open or not (R14)
+            if isinstance(move, Draw):
+                return Reveal(lacks=playable if left > self.reserve else off)
+            return Reveal(lacks=playable if left <= self.reserve else off)
+        return self.drawn_reveal(off, playable, self.may_draw(turn_draws, left), move)
+
+    def drawn_reveal(self, off: int, playable: int, again: bool, move: Move) -> Reveal:
+        """What a draw or pass after a draw tells of the drawn tile: ``again`` whether
+        the seat may draw again (R13, R14), ``playable`` the tiles off the table that
+        have a play."""
+        if isinstance(move, Draw):  # the drawn tile had no play, and it may draw again
+            return Reveal(drawn_lacks=playable if again else off)
+        return Reveal(drawn_lacks=off if again else playable)  # no play, and no draw left
 
     def play_refusal(
         self, seat: int, turn_draws: int, last_drawn: int, tile: int
@@ -110,6 +142,12 @@ class MayKeepDrawn(MustPlayDrawn):
         plays.append(PASS)
         return plays
 
+    def drawn_reveal(self, off: int, playable: int, again: bool, move: Move) -> Reveal:
+        if isinstance(move, Draw):
+            return Reveal(drawn_lacks=playable if again else off)
+        # A pass keeps a drawn tile with a play, or ends a turn that may draw no more.
+        return Reveal(drawn_lacks=off & ~playable) if again else NOTHING
+
 
 class NeverPlayDrawn(MustPlayDrawn):
     """R13b: a seat without a play draws one tile and passes; the drawn tile is not
@@ -119,6 +157,11 @@ class NeverPlayDrawn(MustPlayDrawn):
 
     def drawn_first(self, turn_draws: int) -> bool:
         return False
+
+    def drawn_reveal(self, off: int, playable: int, again: bool, move: Move) -> Reveal:
+        if isinstance(move, Draw):  # one draw, then a pass (R13b): never legal
+            return Reveal(drawn_lacks=off)
+        return NOTHING
 
     def moves(
         self, table: TableState, hand: int, turn_draws: int, last_drawn: int, left: int

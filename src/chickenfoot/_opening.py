@@ -20,7 +20,7 @@ from typing import Final
 from ._moves import DRAW as _DRAW
 from ._moves import PASS as _PASS
 from ._moves import Draw, Move, Pass, Play
-from ._rule import DealNeeds, Opening, Refusal
+from ._rule import NOTHING, DealNeeds, Opening, Refusal, Reveal, off_table
 from ._table import ROOT, TableState, play_of
 from ._tiles import DOUBLES as _DOUBLES
 from ._tiles import HIGH as _HIGH
@@ -119,6 +119,53 @@ class HolderOpening(Opening):
     def first_seat_ahead(self, index: int, players: int) -> int | None:
         return 0 if index == 0 else None
 
+    def check_turn(
+        self, table: TableState, seat: int, hand_before: int, turn_draws: int
+    ) -> Refusal | None:
+        double = TILES[table.double]
+        if turn_draws > 1:
+            return (
+                f"{turn_draws} draws; the search for the round double {double} "
+                f"draws one tile a turn"
+            ), "R6"
+        if hand_before >> table.double & 1:
+            return (
+                f"seat {seat} drew while holding the round double {double}, which it places at once"
+            ), "R6"
+        return None
+
+    def check_start(
+        self, table: TableState, hands: tuple[int, ...], to_move: int, drawn: int
+    ) -> Refusal | None:
+        if table.placed or to_move < 0:
+            return None
+        for seat in range(len(hands)):
+            if hands[seat] >> table.double & 1:
+                if seat == to_move:
+                    return None
+                double = TILES[table.double]
+                return (
+                    f"to move: seat {seat} holds the round double {double} and "
+                    f"places it before anyone else moves"
+                ), "R6"
+        return None
+
+    def reveal(self, table: TableState, turn_draws: int, move: Move) -> Reveal:
+        if isinstance(move, Play):  # after a draw, the drawn tile is the one placed
+            return Reveal(drawn_is=move.tile.index) if turn_draws else NOTHING
+        off = off_table(table)
+        if isinstance(move, Draw):
+            if turn_draws:  # one draw a turn in the search: never legal
+                return Reveal(drawn_lacks=off)
+            return Reveal(lacks=off & 1 << table.double)  # it did not hold the double
+        if not turn_draws:  # a pass before drawing: never legal
+            return Reveal(lacks=off)
+        opens = 1 << table.double
+        for k in range(HIGH[table.double]):
+            if self.drawn_opens(table, DOUBLES[k]):
+                opens |= 1 << DOUBLES[k]
+        return Reveal(drawn_lacks=off & opens)  # the drawn tile did not open
+
 
 class HighestHeldOpening(HolderOpening):
     """R6b: the highest double held at or below the round double opens, and a lower
@@ -131,6 +178,44 @@ class HighestHeldOpening(HolderOpening):
 
     def drawn_opens(self, table: TableState, drawn: int) -> bool:
         return drawn < table.double and HIGH[drawn] == LOW[drawn]
+
+    def check_start(
+        self, table: TableState, hands: tuple[int, ...], to_move: int, drawn: int
+    ) -> Refusal | None:
+        if table.placed:
+            return None
+        why = self._highest_held(table, hands, to_move, drawn)
+        if why is not None:
+            return why
+        return super().check_start(table, hands, to_move, drawn)
+
+    def _highest_held(
+        self, table: TableState, hands: tuple[int, ...], to_move: int, drawn: int
+    ) -> Refusal | None:
+        """The highest double held at or below the one dealt for is the round double;
+        while nobody holds one, the search goes on for the double dealt for (R6b). The
+        tile the seat to move has just drawn in the search does not count: it is placed
+        at once if it is such a double."""
+        double, dealt = TILES[table.double], TILES[table.dealt]
+        skip = drawn if to_move >= 0 else -1
+        for k in range(dealt.high, -1, -1):
+            d = DOUBLES[k]
+            for seat in range(len(hands)):
+                if hands[seat] >> d & 1 and not (seat == to_move and d == skip):
+                    if d != table.double:
+                        shown = f"{dealt}>{TILES[d]}" if d != table.dealt else f"{dealt}"
+                        return (
+                            f"double: seat {seat} holds {TILES[d]}, the highest double at or "
+                            f"below {dealt}, so the round opens on it, not on {double}; "
+                            f"write the double as {shown!r}"
+                        ), "R6b"
+                    return None
+        if table.double != table.dealt:
+            return (
+                f"double: nobody holds {double}; until a seat holds a double at or below "
+                f"{dealt}, the search goes on for {dealt}: write the double as '{dealt}'"
+            ), "R6b"
+        return None
 
 
 class CentreOpening(HolderOpening):

@@ -40,9 +40,10 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from ._book import book_of
 from ._engine import new_state
 from ._table import Origin, Placement, TableState
-from ._tiles import DOUBLES, MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
+from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile
 from .errors import ChickenFootError, PositionError
 
 if TYPE_CHECKING:
@@ -352,7 +353,7 @@ def checked_round(
 
     double = TILES[table.double]
     placed = table.placed
-    holder = next((s for s, h in enumerate(masks) if h >> double.index & 1), None)
+    book = book_of(rules)
 
     # The leading seat (R18).
     if rules.start == "centre":
@@ -390,36 +391,14 @@ def checked_round(
                 f"turn: seat {to_move} drew {draws} tiles but holds {hand.bit_count()} (R13)"
             )
         before = hand & ~(1 << last.index)
-        if not placed:
-            if draws > 1:
-                raise PositionError(
-                    f"turn: {draws} draws; the search for the round double "
-                    f"{double} draws one tile a turn (R6)"
-                )
-            if before >> double.index & 1:
-                raise PositionError(
-                    f"turn: seat {to_move} drew while holding the round "
-                    f"double {double}, which it places at once (R6)"
-                )
-        else:
-            limit = rules.draws_per_turn
-            if limit is not None and draws > limit:
-                raise PositionError(
-                    f"turn: {draws} draws; {rules.name} allows {limit} a turn (R13)"
-                )
-            playable = table.playable(before)
-            if playable:
-                raise PositionError(
-                    f"turn: seat {to_move} drew while holding "
-                    f"{tiles_of(playable)[0]}, which has a play (R12)"
-                )
-    if rules.start == "highest_held" and not placed:
-        _check_highest_held(table, masks, to_move, drawn)
-    if not placed and holder is not None and holder != to_move and to_move is not None:
-        raise PositionError(
-            f"to move: seat {holder} holds the round double {double} and "
-            f"places it before anyone else moves (R6)"
-        )
+        why = book.check_turn(table, to_move, before, draws)  # R6, R12, R13
+        if why is not None:
+            raise PositionError(f"turn: {why[0]} ({why[1]})")
+    why = book.opening.check_start(  # R6, R6b
+        table, masks, -1 if to_move is None else to_move, -1 if drawn is None else drawn.index
+    )
+    if why is not None:
+        raise PositionError(f"{why[0]} ({why[1]})")
 
     if draws and drawn is None:  # the caller names the last drawn tile of every draw
         raise PositionError("turn: name the tile drawn last, as '1:5-1'")
@@ -444,34 +423,6 @@ def checked_round(
     if ending is None and to_move is None:
         raise PositionError("to move: the round is not over; write the seat to move")
     return rnd
-
-
-def _check_highest_held(
-    table: TableState, masks: tuple[int, ...], to_move: int | None, drawn: Tile | None
-) -> None:
-    """Before the round double is placed in a ``highest_held`` start, the highest double
-    held at or below the one dealt for is the round double; while nobody holds one, the
-    search goes on for the double dealt for (R6b). The tile the seat to move has just drawn
-    in the search does not count: it is placed at once if it is such a double."""
-    double, dealt = TILES[table.double], TILES[table.dealt]
-    skip = -1 if drawn is None or to_move is None else drawn.index
-    for k in range(dealt.high, -1, -1):
-        d = DOUBLES[k]
-        for seat, hand in enumerate(masks):
-            if hand >> d & 1 and not (seat == to_move and d == skip):
-                if d != table.double:
-                    shown = f"{dealt}>{TILES[d]}" if d != table.dealt else f"{dealt}"
-                    raise PositionError(
-                        f"double: seat {seat} holds {TILES[d]}, the highest double at or "
-                        f"below {dealt}, so the round opens on it, not on {double}; "
-                        f"write the double as {shown!r} (R6b)"
-                    )
-                return
-    if table.double != table.dealt:
-        raise PositionError(
-            f"double: nobody holds {double}; until a seat holds a double at or below "
-            f"{dealt}, the search goes on for {dealt}: write the double as '{dealt}' (R6b)"
-        )
 
 
 def index_pairs(placements: Sequence[Placement]) -> tuple[tuple[int, int], ...]:

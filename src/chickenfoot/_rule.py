@@ -19,8 +19,19 @@ from typing import Final, TypeAlias
 
 from ._moves import Move
 from ._table import TableState
+from ._tiles import set_length
 
-__all__ = ["NOTHING", "UNKNOWN", "DealNeeds", "Drawing", "Opening", "Refusal", "Reveal"]
+__all__ = [
+    "NOTHING",
+    "UNKNOWN",
+    "DealNeeds",
+    "Drawing",
+    "Opening",
+    "PublicTurn",
+    "Refusal",
+    "Reveal",
+    "off_table",
+]
 
 #: Why a move is not legal, in a player's words, and the rule that says so: ``(reason,
 #: rule)``, as :meth:`State.refusal <chickenfoot._engine.State.refusal>` returns it.
@@ -65,6 +76,28 @@ class Reveal:
 NOTHING: Final[Reveal] = Reveal()
 #: The rule cannot say what the move tells.
 UNKNOWN: Final[Reveal] = Reveal(complete=False)
+
+
+class PublicTurn:
+    """The turn before a move of the history, as every seat knows it: the ``table``, the
+    ``seat`` to move, the tiles it drew this turn (``turn_draws``), the tiles ``left`` in
+    the boneyard, and the ``move`` it made."""
+
+    __slots__ = ("left", "move", "seat", "table", "turn_draws")
+
+    def __init__(
+        self, table: TableState, seat: int, turn_draws: int, left: int, move: Move
+    ) -> None:
+        self.table = table
+        self.seat = seat
+        self.turn_draws = turn_draws
+        self.left = left
+        self.move = move
+
+
+def off_table(table: TableState) -> int:
+    """The tiles of the set in play that are not on ``table``, as a bitmask."""
+    return ((1 << set_length(table.n)) - 1) & ~table.on
 
 
 class DealNeeds:
@@ -132,6 +165,26 @@ class Opening:
         or ``None`` when the winner of the round before decides."""
         raise NotImplementedError
 
+    def check_turn(
+        self, table: TableState, seat: int, hand_before: int, turn_draws: int
+    ) -> Refusal | None:
+        """Why a position cannot have ``seat`` draw ``turn_draws`` tiles this turn in the
+        search for the round double, holding ``hand_before`` before the last (R6)."""
+        raise NotImplementedError
+
+    def check_start(
+        self, table: TableState, hands: tuple[int, ...], to_move: int, drawn: int
+    ) -> Refusal | None:
+        """Why a position before the round double is placed cannot be: who holds which
+        double, and who is to move (R6, R6b); ``drawn`` the tile the seat to move drew
+        last (or -1), ``to_move`` -1 for a finished position. The reason names the
+        position's field."""
+        raise NotImplementedError
+
+    def reveal(self, table: TableState, turn_draws: int, move: Move) -> Reveal:
+        """What ``move`` tells of the mover's hand in the search for the round double."""
+        raise NotImplementedError
+
     def first_seat(self, index: int, players: int, previous_winner: int | None) -> int:
         """The first seat of round ``index`` (R23), the round before won by
         ``previous_winner`` (``None`` for the first round)."""
@@ -170,6 +223,19 @@ class Drawing:
     def drawn_first(self, turn_draws: int) -> bool:
         """Whether, after ``turn_draws`` draws this turn, the next play must be the drawn
         tile (R13; never under R13b, where the drawer passes)."""
+        raise NotImplementedError
+
+    def check_turn(
+        self, table: TableState, seat: int, hand_before: int, turn_draws: int, variant: str
+    ) -> Refusal | None:
+        """Why a position cannot have ``seat`` draw ``turn_draws`` tiles this turn,
+        holding ``hand_before`` before the last (R12, R13), under the rules named
+        ``variant``."""
+        raise NotImplementedError
+
+    def reveal(self, table: TableState, turn_draws: int, left: int, move: Move) -> Reveal:
+        """What ``move`` tells of the mover's hand once the round double is placed
+        (R12-R15, R13b)."""
         raise NotImplementedError
 
     def moves(
