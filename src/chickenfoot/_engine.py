@@ -18,10 +18,11 @@ round's state and build rounds through the named functions of ``chickenfoot._rou
 (:func:`~chickenfoot._round.state_of`, :func:`~chickenfoot._round.round_from_state`,
 :func:`~chickenfoot._round.apply_unchecked`), never through private attributes.
 
-A state is never changed once made: every step returns a new one, sharing the table
-and the boneyard. Methods trust their arguments unless they say otherwise. The state is
-a plain class with ``__slots__`` (no attrs, no recursive types), to suit compilers such as
-mypyc.
+A state's value never changes: every field but the two memos is set in the constructor,
+and the memos hold values derived from the fields; every step returns a new state,
+sharing the table and the boneyard. Methods trust their arguments unless they say
+otherwise. The state is a plain class with ``__slots__`` (no attrs, no recursive types),
+to suit compilers such as mypyc.
 """
 
 from __future__ import annotations
