@@ -304,6 +304,13 @@ def test_simulate_usage_errors(
             ),
             "rules: double_blank is a whole number of at least 0, not -1",
         ),
+        (
+            (
+                '{"format": "chickenfoot-record", "rules": {"preset": "classic", '
+                '"preset": "chickie-duel"}}'
+            ),
+            'not a record: the key "preset" appears twice',
+        ),
     ],
 )
 def test_bad_rules_files(

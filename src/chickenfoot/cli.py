@@ -442,8 +442,8 @@ def _rules_of(args: argparse.Namespace) -> Rules:
         text = path.read_bytes()
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-    record = _record_of(text)
     try:
+        record = _record_of(text)
         return Rules.from_json(text) if record is None else Rules.from_dict(record.get("rules"))
     except RulesError as exc:
         raise UsageError(f"{path}: {exc}") from None
@@ -453,12 +453,32 @@ def _record_of(text: bytes) -> dict[str, Any] | None:
     """``text`` as JSON if it is a game record, whose rules ``--rules`` takes; ``None`` for
     anything else, which :meth:`Rules.from_json` reads and checks."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_keys)
+    except _TwiceError as exc:
+        # A record with a key twice is refused, as loading a record refuses it; anything
+        # else with a key twice is left to Rules.from_json, which says the same.
+        if b"chickenfoot-record" in text:
+            raise RulesError(f"not a record: {exc}") from None
+        return None
     except (ValueError, RecursionError):
         return None
     if isinstance(data, dict) and data.get("format") == "chickenfoot-record":
         return data
     return None
+
+
+class _TwiceError(Exception):
+    """A JSON object names one key twice."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict, refusing a key given twice (the last would silently win)."""
+    value: dict[str, Any] = {}
+    for key, item in pairs:
+        if key in value:
+            raise _TwiceError(f"the key {json.dumps(key)} appears twice")
+        value[key] = item
+    return value
 
 
 def _rules_line(args: argparse.Namespace, rules: Rules) -> str | None:
