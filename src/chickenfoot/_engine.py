@@ -39,7 +39,7 @@ from ._moves import PASS as _PASS
 from ._moves import Draw, Move, Pass, Play
 from ._rules import Rules
 from ._scoring import hand_scores, round_winner
-from ._table import ROOT, Layout, TableState, play_of
+from ._table import DRAW_KEY, ROOT, Layout, TableState, play_of
 from ._tiles import HIGH, LOW, Tile
 from ._tiles import TILES as _TILES
 
@@ -220,6 +220,12 @@ class State:
     pickles; two threads that fill one at once write equal values. The first nine
     parameters come in the order of 0.1's, so that rounds pickled by 0.1 load (with
     :data:`NO_START` for their start, which :class:`~chickenfoot.Round` rebuilds).
+
+    Public through :mod:`chickenfoot.engine`, for bots and searches: :meth:`legal_moves`,
+    :meth:`after`, :meth:`play_out`, :meth:`info_key`, :meth:`drawn_key`, ``outcome``,
+    ``to_move``, ``hands``, ``table`` and ``rules``; the rest is the engine's own.
+
+    .. versionadded:: 0.2
     """
 
     __slots__ = ("_layout", "boneyard", "hands", "history", "known", "last_drawn", "lead",
@@ -534,8 +540,63 @@ class State:
             state = state.after(move, False)
         return state
 
+    # -- keys of what a seat knows (the tree search) ---------------------------------------
+
+    def info_key(self, move: Move) -> int:
+        """A number for the legal ``move`` of the seat to move, equal for two moves exactly
+        when they lead to the same game as every seat can know it.
+
+        A play is its tile and what it covers: the number of the open end (a tile onto
+        either of two ends showing the same number leaves the same numbers open, R2, R10),
+        the double whose places come first (R7, R9), or nothing for the round double (R6).
+        Plays have keys of 0 and up; a :class:`~chickenfoot.Draw` is -1 (which tile it
+        draws is hidden from the other seats, see :meth:`drawn_key`) and a
+        :class:`~chickenfoot.Pass` -2.
+
+        .. versionadded:: 0.2
+        """
+        return self.table.info_key(move)
+
+    def drawn_key(self, seat: int) -> int:
+        """The key of the :class:`~chickenfoot.Draw` the seat to move makes now, as ``seat``
+        knows it: for the drawer itself, which sees the tile, a number of the tile it
+        draws (-3 and down, apart from every :meth:`info_key`); for any other seat
+        :meth:`info_key` of a draw, the same whatever the tile. A draw must be legal now.
+
+        .. versionadded:: 0.2
+        """
+        if seat == self.to_move:
+            return -3 - self.boneyard[self.taken]
+        return DRAW_KEY
+
+    def with_next_draw(self, tile: int) -> State:
+        """This state with tile index ``tile``, which the boneyard holds, the next to be
+        drawn: the undrawn tiles of the boneyard (and of the start's, the same tuple) in
+        another order, ``tile`` first and the others in their order. Nothing any seat
+        sees changes: for games that deal the boneyard as it is drawn (OpenSpiel's chance
+        nodes), with no replay.
+        """
+        taken, boneyard = self.taken, self.boneyard
+        at = boneyard.index(tile, taken)
+        if at == taken:
+            return self
+        order = (*boneyard[:taken], tile, *boneyard[taken:at], *boneyard[at + 1 :])
+        start = self.start
+        if start.boneyard == boneyard:
+            start = Start(
+                start.n, start.dealt_for, start.first, start.seed, start.placements,
+                start.table, start.hands, order, start.to_move, start.lead, start.turn_draws,
+                start.last_drawn,
+            )  # fmt: skip
+        return State(
+            self.rules, self.table, self.hands, order, taken, self.lead, self.to_move,
+            self.turn_draws, self.outcome, self.last_drawn, self.history, start,
+        )  # fmt: skip
+
 
 #: A playout policy: the move, among the legal ``moves`` of ``state``, of its seat to move.
+#:
+#: .. versionadded:: 0.2
 Policy: TypeAlias = Callable[[State, list[Move], random.Random], Move]
 
 

@@ -27,6 +27,8 @@ def hand_score(rules: Rules, hand: int) -> int:
     double-blank (index 0) counts :attr:`Rules.double_blank
     <chickenfoot.Rules.double_blank>`, and every other tile with a blank end counts
     :attr:`Rules.blank_value <chickenfoot.Rules.blank_value>` more.
+
+    .. versionadded:: 0.2
     """
     score = rules.double_blank if hand & 1 else 0
     hand &= ~1
