@@ -39,11 +39,8 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from ._engine import Ending
-from ._match import Match
-from ._moves import Draw
-from ._records import rules_record
-from ._rules import Rules
+from chickenfoot import Draw, Ending, Match, Rules
+
 from ._seeds import seed_path
 from .bots import Player, play_match
 from .errors import SimulationError
@@ -200,7 +197,7 @@ class Summary:
          'rounds', 'rules', 'seats', 'seed', 'went_out_rate']
         """
         out: dict[str, Any] = {
-            "rules": rules_record(self.rules),
+            "rules": self.rules.to_dict(),
             "players": self.players,
             "games": self.games,
             "seed": self.seed,
