@@ -29,10 +29,29 @@ MODULES = (
     "chickenfoot",
     "chickenfoot.errors",
     "chickenfoot.bots",
+    "chickenfoot.engine",
     "chickenfoot.simulation",
     "chickenfoot.pettingzoo",
     "chickenfoot.openspiel",
 )
+
+#: Classes of which only some members are public (the Stability page): their promised
+#: members by class, and no constructor (a state is made by the engine, never by users).
+PROMISED: dict[str, tuple[str, ...]] = {
+    "chickenfoot.engine.State": (
+        "after",
+        "drawn_key",
+        "hands",
+        "info_key",
+        "legal_moves",
+        "outcome",
+        "play_out",
+        "rules",
+        "table",
+        "to_move",
+    ),
+    "chickenfoot.engine.TableState": ("info_key", "opens", "places", "playable", "suit"),
+}
 
 Parameter = list[Any]  # [name, kind, default repr or None]
 Entry = dict[str, Any]
@@ -72,8 +91,12 @@ def _own_members(cls: type) -> dict[str, Entry]:
     return members
 
 
-def describe(obj: Any) -> Entry:
-    """What the API promises about one public object."""
+def describe(obj: Any, where: str = "") -> Entry:
+    """What the API promises about one public object (``where``: its dotted public name)."""
+    if where in PROMISED:
+        members = _own_members(obj)
+        promised = {name: members[name] for name in PROMISED[where] if name in members}
+        return {"kind": "class", "members": promised}
     if inspect.isclass(obj):
         if issubclass(obj, enum.Enum):
             return {"kind": "enum", "members": {m.name: repr(m.value) for m in obj}}
@@ -97,7 +120,10 @@ def collect() -> dict[str, dict[str, Entry] | None]:
         except ImportError:
             api[name] = None
             continue
-        api[name] = {attr: describe(getattr(module, attr)) for attr in sorted(module.__all__)}
+        api[name] = {
+            attr: describe(getattr(module, attr), f"{name}.{attr}")
+            for attr in sorted(module.__all__)
+        }
     return api
 
 

@@ -296,6 +296,21 @@ def test_simulate_usage_errors(
         ('{"preset": "classic", "knobs": {"double_blank": -1}}', "double_blank"),
         ('{"preset": "classic", "knobs": {"colour": 1}}', "colour"),
         ('{"preset": "dominoes"}', "no preset 'dominoes'"),
+        ('{"preset": "classic", "preset": "classic"}', 'the key "preset" appears twice'),
+        (
+            (
+                '{"format": "chickenfoot-record", "rules": {"preset": "classic", '
+                '"knobs": {"double_blank": -1}}}'
+            ),
+            "rules: double_blank is a whole number of at least 0, not -1",
+        ),
+        (
+            (
+                '{"format": "chickenfoot-record", "rules": {"preset": "classic", '
+                '"preset": "chickie-duel"}}'
+            ),
+            'not a record: the key "preset" appears twice',
+        ),
     ],
 )
 def test_bad_rules_files(

@@ -30,7 +30,11 @@ import pytest
 
 import chickenfoot
 
-ADAPTERS = {"chickenfoot.pettingzoo": "pettingzoo", "chickenfoot.openspiel": "pyspiel"}
+ADAPTERS = {
+    "chickenfoot.pettingzoo": "pettingzoo",
+    "chickenfoot.openspiel": "pyspiel",
+    "chickenfoot._encode": "numpy",
+}
 MODULES = sorted(
     info.name
     for info in pkgutil.iter_modules(chickenfoot.__path__, "chickenfoot.")

@@ -14,7 +14,14 @@ from typing import Any
 import attrs
 import pytest
 
-from chickenfoot import PRESETS, ChickenFootError, Rules, RulesError, find_preset
+from chickenfoot import (
+    PRESET_ALIASES,
+    PRESETS,
+    ChickenFootError,
+    Rules,
+    RulesError,
+    find_preset,
+)
 
 # -- §6, transcribed -------------------------------------------------------------------------
 
@@ -225,6 +232,22 @@ def test_find_preset_ignores_case_spaces_and_underscores(query: str, name: str) 
 def test_find_preset_aliases(alias: str, name: str) -> None:
     """The documented aliases lead to their presets (R3, §7 names)."""
     assert find_preset(alias) is PRESETS[name]
+
+
+def test_preset_aliases_are_what_find_preset_reads() -> None:
+    """PRESET_ALIASES lists every alias with the preset it names: find_preset reads each to
+    that preset, no alias is a preset's own name, and the error for an unknown name lists
+    them all."""
+    assert set(PRESET_ALIASES.values()) <= set(PRESETS)
+    assert not set(PRESET_ALIASES) & set(PRESETS)
+    for alias, name in PRESET_ALIASES.items():
+        assert find_preset(alias) is PRESETS[name]
+    with pytest.raises(RulesError) as info:
+        find_preset("dominoes")
+    assert f"(aliases: {', '.join(PRESET_ALIASES)})" in str(info.value)
+    assert PRESET_ALIASES["kurczak"] == "chickie-duel"
+    with pytest.raises(TypeError):
+        PRESET_ALIASES["x"] = "classic"  # type: ignore[index]
 
 
 @pytest.mark.parametrize("query", ["dominoes", "", "classic-9", "mexican train"])

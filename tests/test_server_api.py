@@ -404,6 +404,25 @@ def test_tile_ends_beyond_the_set_are_named_by_the_set_where_it_is_known_r5() ->
         assert isinstance(caught.value.__cause__, InvalidMoveError)
 
 
+@given(st.integers(0, 18), st.integers(0, 63), st.integers(0, 63))
+def test_parse_move_with_a_set_size_refuses_exactly_the_ends_above_it_r5(
+    n: int, high: int, low: int
+) -> None:
+    """Given the set (double-n), parse_move refuses a tile with an end above n, naming the
+    set as a record does (R5), and reads every other move as it does without a set."""
+    text = f"{high}-{low}@{n}-{n}"
+    if max(high, low) > n:
+        with pytest.raises(InvalidMoveError) as caught:
+            parse_move(text, set_size=n)
+        assert str(caught.value) == (
+            f"{text!r} is not a move: this game plays the double-{n} set, "
+            f"whose tile ends go up to {n} (R5)"
+        )
+    else:
+        assert parse_move(text, set_size=n) == parse_move(text)
+    assert parse_move("draw", set_size=n) == parse_move("draw")
+
+
 def test_a_move_missing_its_target_is_not_given_one() -> None:
     with pytest.raises(InvalidMoveError) as caught:
         parse_move("5-1")

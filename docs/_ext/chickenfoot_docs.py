@@ -38,6 +38,7 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
 from chickenfoot import (
+    PRESET_ALIASES,
     PRESETS,
     Ending,
     Obligation,
@@ -379,12 +380,10 @@ def _rule_links(rules: str) -> str:
 
 def presets_table() -> str:
     """Every knob of every preset as a MyST table, with the source text of each preset."""
-    from chickenfoot import _rules  # the aliases are not public: the table shows them
-
     missing = set(PRESETS) - set(SOURCES)
     if missing:
         raise ExtensionError(f"presets table: no source text named for {sorted(missing)}")
-    aliases = getattr(_rules, "_ALIASES", {})
+    aliases = PRESET_ALIASES
     names = list(PRESETS)
     head = "| knob | rules | " + " | ".join(f"`{n}`" for n in names) + " |"
     rows = [head, "|" + "---|" * (len(names) + 2)]

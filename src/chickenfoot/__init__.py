@@ -35,6 +35,7 @@ from ._pictures import (
 from ._records import load_record
 from ._round import Round
 from ._rules import (
+    PRESET_ALIASES,
     PRESETS,
     KnobHelp,
     PlayDrawn,
@@ -76,6 +77,7 @@ __all__ = [
     "COMPILED",
     "MAX_PIPS",
     "PRESETS",
+    "PRESET_ALIASES",
     "Bounds",
     "ChickenFootError",
     "DealError",

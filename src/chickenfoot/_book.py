@@ -11,15 +11,17 @@ of its deal (``State.book``), so the engine reads no knob in the turn: it asks t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ._drawing import drawing_of
 from ._moves import Move, Play
 from ._rule import DealNeeds, Drawing, Opening, PublicTurn, Refusal, Reveal
-from ._rules import Rules
 from ._schedule import Schedule, schedule_of
 from ._scoring import Scoring, scoring_of
 from ._table import TableState
+
+if TYPE_CHECKING:
+    from ._rules import Rules
 
 __all__ = ["Book", "book_of"]
 

@@ -23,10 +23,11 @@ once at the deal and shared by every state of the round: the engine reads no kno
 turn, it asks the book's opening (R6, R6b), drawing rules (R12-R15, R13b) and scoring
 (R17, R18).
 
-A state is never changed once made: every step returns a new one, sharing the table
-and the boneyard. Methods trust their arguments unless they say otherwise. The state is
-a plain class with ``__slots__`` (no attrs, no recursive types), to suit compilers such as
-mypyc.
+A state's value never changes: every field but the two memos is set in the constructor,
+and the memos hold values derived from the fields; every step returns a new state,
+sharing the table and the boneyard. Methods trust their arguments unless they say
+otherwise. The state is a plain class with ``__slots__`` (no attrs, no recursive types),
+to suit compilers such as mypyc.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from ._moves import PASS as _PASS
 from ._moves import Draw, Move, Pass, Play
 from ._rule import Drawing, Refusal
 from ._rules import Rules
-from ._table import Layout, TableState
+from ._table import DRAW_KEY, Layout, TableState
 from ._tiles import TILES as _TILES
 from ._tiles import Tile
 
@@ -227,6 +228,12 @@ class State:
     pickles; two threads that fill one at once write equal values. The first nine
     parameters come in the order of 0.1's, so that rounds pickled by 0.1 load (with
     :data:`NO_START` for their start, which :class:`~chickenfoot.Round` rebuilds).
+
+    Public through :mod:`chickenfoot.engine`, for bots and searches: :meth:`legal_moves`,
+    :meth:`after`, :meth:`play_out`, :meth:`info_key`, :meth:`drawn_key`, ``outcome``,
+    ``to_move``, ``hands``, ``table`` and ``rules``; the rest is the engine's own.
+
+    .. versionadded:: 0.2
     """
 
     __slots__ = ("_layout", "boneyard", "book", "hands", "history", "known", "last_drawn",
@@ -467,8 +474,63 @@ class State:
             state = state.after(move, False)
         return state
 
+    # -- keys of what a seat knows (the tree search) ---------------------------------------
+
+    def info_key(self, move: Move) -> int:
+        """A number for the legal ``move`` of the seat to move, equal for two moves exactly
+        when they lead to the same game as every seat can know it.
+
+        A play is its tile and what it covers: the number of the open end (a tile onto
+        either of two ends showing the same number leaves the same numbers open, R2, R10),
+        the double whose places come first (R7, R9), or nothing for the round double (R6).
+        Plays have keys of 0 and up; a :class:`~chickenfoot.Draw` is -1 (which tile it
+        draws is hidden from the other seats, see :meth:`drawn_key`) and a
+        :class:`~chickenfoot.Pass` -2.
+
+        .. versionadded:: 0.2
+        """
+        return self.table.info_key(move)
+
+    def drawn_key(self, seat: int) -> int:
+        """The key of the :class:`~chickenfoot.Draw` the seat to move makes now, as ``seat``
+        knows it: for the drawer itself, which sees the tile, a number of the tile it
+        draws (-3 and down, apart from every :meth:`info_key`); for any other seat
+        :meth:`info_key` of a draw, the same whatever the tile. A draw must be legal now.
+
+        .. versionadded:: 0.2
+        """
+        if seat == self.to_move:
+            return -3 - self.boneyard[self.taken]
+        return DRAW_KEY
+
+    def with_next_draw(self, tile: int) -> State:
+        """This state with tile index ``tile``, which the boneyard holds, the next to be
+        drawn: the undrawn tiles of the boneyard (and of the start's, the same tuple) in
+        another order, ``tile`` first and the others in their order. Nothing any seat
+        sees changes: for games that deal the boneyard as it is drawn (OpenSpiel's chance
+        nodes), with no replay.
+        """
+        taken, boneyard = self.taken, self.boneyard
+        at = boneyard.index(tile, taken)
+        if at == taken:
+            return self
+        order = (*boneyard[:taken], tile, *boneyard[taken:at], *boneyard[at + 1 :])
+        start = self.start
+        if start.boneyard == boneyard:
+            start = Start(
+                start.n, start.dealt_for, start.first, start.seed, start.placements,
+                start.table, start.hands, order, start.to_move, start.lead, start.turn_draws,
+                start.last_drawn,
+            )  # fmt: skip
+        return State(
+            self.rules, self.table, self.hands, order, taken, self.lead, self.to_move,
+            self.turn_draws, self.outcome, self.last_drawn, self.history, start, self.book,
+        )  # fmt: skip
+
 
 #: A playout policy: the move, among the legal ``moves`` of ``state``, of its seat to move.
+#:
+#: .. versionadded:: 0.2
 Policy: TypeAlias = Callable[[State, list[Move], random.Random], Move]
 
 

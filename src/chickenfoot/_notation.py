@@ -32,7 +32,7 @@ _PLAY: Final = re.compile(rf"{_TILE}(?:\s*@\s*{_TILE})?", re.ASCII)
 _LONGEST: Final = 40
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str, *, set_size: int | None = None) -> Move:
     """The move written ``text`` in the move notation.
 
     >>> from chickenfoot import parse_move
@@ -50,12 +50,25 @@ def parse_move(text: str) -> Move:
     position: whether a move is legal is the round's question (the legal ones are
     :meth:`Round.legal_moves <chickenfoot.Round.legal_moves>`, written with :class:`str`).
 
+    Given the ``set_size`` of a game (:attr:`Round.set_size <chickenfoot.Round.set_size>`,
+    9 for the double-9 set), a tile end above it is refused with the set it is not in (R5),
+    as a player typing moves would want to hear it:
+
+    >>> parse_move("12-4@9-9", set_size=9)
+    Traceback (most recent call last):
+      ...
+    chickenfoot.errors.InvalidMoveError: '12-4@9-9' is not a move: this game plays the
+    double-9 set, whose tile ends go up to 9 (R5)
+
     Raises:
-        InvalidMoveError: ``text`` is not a move in this notation.
+        InvalidMoveError: ``text`` is not a move in this notation (or, with ``set_size``,
+            not a move of that set).
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2
+       The ``set_size`` argument.
     """
-    return read_move(text, None)
+    return read_move(text, set_size)
 
 
 def read_move(text: object, n: int | None) -> Move:

@@ -22,6 +22,7 @@ from .errors import RulesError
 
 __all__ = [
     "PRESETS",
+    "PRESET_ALIASES",
     "KnobHelp",
     "PlayDrawn",
     "RoundOrder",
@@ -866,7 +867,11 @@ _PRESET_LIST: Final = (
 #: .. versionadded:: 0.1
 PRESETS: Final[Mapping[str, Rules]] = types.MappingProxyType({r.name: r for r in _PRESET_LIST})
 
-_ALIASES: Final[Mapping[str, str]] = types.MappingProxyType(
+#: The other names of the presets, each alias with the preset it names, as
+#: :func:`find_preset` reads them: ``PRESET_ALIASES["chickie"] == "chickie-duel"``. Read-only.
+#:
+#: .. versionadded:: 0.2
+PRESET_ALIASES: Final[Mapping[str, str]] = types.MappingProxyType(
     {
         "chickie": "chickie-duel",
         "kurczak": "chickie-duel",
@@ -898,9 +903,9 @@ def find_preset(name: str) -> Rules:
     .. versionadded:: 0.1
     """
     key = "-".join(str(name).lower().replace("_", " ").replace("-", " ").split())
-    key = _ALIASES.get(key, key)
+    key = PRESET_ALIASES.get(key, key)
     if key in PRESETS:
         return PRESETS[key]
     raise RulesError(
-        f"no preset {name!r}; the presets are {', '.join(PRESETS)} (aliases: {', '.join(_ALIASES)})"
+        f"no preset {name!r}; the presets are {', '.join(PRESETS)} (aliases: {', '.join(PRESET_ALIASES)})"
     )

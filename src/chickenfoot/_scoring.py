@@ -110,8 +110,14 @@ def scoring_of(double_blank: int, blank_value: int, tie_break: str) -> Scoring:
 
 
 def hand_score(rules: Rules, hand: int) -> int:
-    """Penalty points of a hand given as a bitmask of tile indices (R17, R17b): the
-    variant's :meth:`Scoring.hand`."""
+    """Penalty points of a hand given as a bitmask of tile indices (R17, R17b).
+
+    Every tile counts its pips, the double-blank (index 0) counts :attr:`Rules.double_blank
+    <chickenfoot.Rules.double_blank>`, and every other tile with a blank end counts
+    :attr:`Rules.blank_value <chickenfoot.Rules.blank_value>` more.
+
+    .. versionadded:: 0.2
+    """
     return scoring_of(rules.double_blank, rules.blank_value, rules.tie_break).hand(hand)
 
 

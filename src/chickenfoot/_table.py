@@ -14,7 +14,7 @@ from typing import Final
 
 import attrs
 
-from ._moves import Move, Play
+from ._moves import Draw, Move, Play
 from ._tiles import DOUBLES as _DOUBLES
 from ._tiles import HIGH as _HIGH
 from ._tiles import LOW as _LOW
@@ -168,6 +168,17 @@ DOUBLES: Final[tuple[int, ...]] = _DOUBLES
 TILES: Final[list[Tile]] = _TILES
 
 ROOT: Final = 4095  # the onto code of the round double's placement
+_PLAY: Final[type[Play]] = Play
+_DRAW: Final[type[Draw]] = Draw
+
+#: :meth:`TableState.info_key` of a draw and of a pass; a play's key is its tile index
+#: times ``_KEY_SLOTS`` plus the number it covers (0 to ``MAX_PIPS``) or a slot below.
+DRAW_KEY: Final = -1
+PASS_KEY: Final = -2
+_KEY_SLOTS: Final = 128
+_KEY_PENDING: Final = 64
+_KEY_ROOT: Final = 65
+_KEY_CLOSED: Final = 66
 #: The shared plays: ``_ROWS[t][o]`` is tile index ``t`` onto index ``o`` once made (a list
 #: per tile, grown as needed: no boxed key to hash); the round doubles' plays are kept apart.
 _ROWS: Final[list[list[Play | None]]] = [[] for _ in _TILES]
@@ -206,6 +217,13 @@ class TableState:
     the round was dealt for, the same but in a ``highest_held`` start that opens on a
     lower double (R6b). In that start's search for a double, ``double`` is ``dealt`` until
     a drawn double is placed.
+
+    Public through :mod:`chickenfoot.engine` (``State.table``), for heuristics that read
+    the table as bitmasks: ``suit[k]`` is the bitmask of the tiles of the set that show
+    ``k``, and :meth:`opens`, :meth:`places` and :meth:`playable` answer what a play
+    leaves open, how many places show a number and which tiles have a play.
+
+    .. versionadded:: 0.2
     """
 
     __slots__ = ("dealt", "double", "ends", "free", "n", "need_foot", "on", "origin", "pending",
@@ -347,6 +365,51 @@ class TableState:
         if not tile.has(number):
             return f"{tile} does not match the open {number} of {onto}", "R1"
         return None
+
+    def opens(self, tile: int, onto: int) -> int:
+        """The number that tile index ``tile`` leaves open when played onto index ``onto``
+        (``ROOT`` for the round double): a double its own number, which its toes need
+        (R3); any other tile the end it does not cover (R2). The play must be legal.
+
+        .. versionadded:: 0.2
+        """
+        high, low = HIGH[tile], LOW[tile]
+        if high == low:
+            return high
+        if onto == self.pending:  # a toe: it covers the double's number
+            return low if HIGH[onto] == high else high
+        return low if onto in self.ends[high] else high
+
+    def places(self, number: int) -> int:
+        """How many places show ``number`` now: the open ends showing it (R2) and, if the
+        double whose places come first is of ``number``, its free places (R3, R7, R9).
+
+        .. versionadded:: 0.2
+        """
+        count = len(self.ends[number])
+        pending = self.pending
+        if pending >= 0 and HIGH[pending] == number:
+            count += self.free
+        return count
+
+    def info_key(self, move: Move) -> int:
+        """A number for a legal ``move`` on this table, equal for two moves exactly when
+        they lead to the same game as every seat can know it (see
+        :meth:`State.info_key <chickenfoot.engine.State.info_key>`, which it answers).
+
+        .. versionadded:: 0.2
+        """
+        if type(move) is _PLAY:
+            t = move.tile.index
+            onto = move.onto
+            if onto is None:
+                return t * _KEY_SLOTS + _KEY_ROOT
+            o = onto.index
+            if o == self.pending:
+                return t * _KEY_SLOTS + _KEY_PENDING
+            number = self.open_number(o)
+            return t * _KEY_SLOTS + (_KEY_CLOSED if number is None else number)
+        return DRAW_KEY if type(move) is _DRAW else PASS_KEY
 
     def open_number(self, tile: int) -> int | None:
         """The number the open end of tile index ``tile`` shows, or ``None`` (R2)."""

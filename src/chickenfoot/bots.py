@@ -39,16 +39,9 @@ from typing import Any, Final, Literal, Protocol, overload, runtime_checkable
 
 import attrs
 
-from ._engine import State
-from ._match import Match
-from ._moves import Draw, Event, Move, Pass, Play
-from ._round import Round, apply_unchecked, check_seat, state_of
-from ._rules import Rules
-from ._scoring import hand_score
-from ._shown import table_of
-from ._table import TableState
-from ._tiles import HIGH, LOW, mask_of
-from ._views import RoundView
+from chickenfoot import Draw, Event, Match, Move, Pass, Play, Round, RoundView, Rules
+
+from .engine import State, TableState, hand_score, round_of, state_of, table_of
 from .errors import IllegalMoveError
 
 __all__ = [
@@ -201,7 +194,9 @@ class GreedyPlayer:
         moves = _choices(view)
         if len(moves) == 1:
             return moves[0]
-        hand = mask_of(view.hand)
+        hand = 0
+        for tile in view.hand:
+            hand |= 1 << tile.index
         return _greedy_pick(self, view.rules, table_of(view), hand, moves, rng)
 
 
@@ -488,12 +483,7 @@ class _Node:
         self.visits = 0
         self.total = 0.0
         self.available = 0
-        self.children: dict[tuple[int, int], _Node] = {}
-
-
-#: The key of a forced draw or pass; a draw by the searching seat adds the drawn tile.
-_DRAW_KEY: Final = (-1, 1)
-_PASS_KEY: Final = (-1, 0)
+        self.children: dict[int, _Node] = {}
 
 
 class _TreeSearch:
@@ -507,7 +497,7 @@ class _TreeSearch:
         self.low = math.inf
         self.high = -math.inf
 
-    def run(self, options: dict[tuple[int, int], Move]) -> Move:
+    def run(self, options: dict[int, Move]) -> Move:
         bot, rng = self.bot, self.rng
         root = _Node(self.seat)
         limit = bot.playouts
@@ -521,7 +511,7 @@ class _TreeSearch:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        best: list[tuple[int, int]] = []
+        best: list[int] = []
         top = (-1, -math.inf)
         for key, child in root.children.items():
             if key not in options:
@@ -544,22 +534,16 @@ class _TreeSearch:
             mover = state.to_move
             if len(moves) == 1:
                 move = moves[0]
-                kind = type(move)
-                if kind is Play:
-                    key = _move_key(state.table, move)
-                elif kind is Draw:
-                    key = (-2 - state.boneyard[state.taken], 1) if mover == seat else _DRAW_KEY
-                else:
-                    key = _PASS_KEY
+                # a draw by the searching seat is keyed by the tile it sees
+                key = state.drawn_key(seat) if type(move) is Draw else state.info_key(move)
                 child = node.children.get(key)
                 if child is None:
                     child = node.children[key] = _Node(mover)
                 child.available += 1
             else:
-                table = state.table
-                keyed: dict[tuple[int, int], Move] = {}
+                keyed: dict[int, Move] = {}
                 for m in moves:
-                    keyed.setdefault(_move_key(table, m), m)
+                    keyed.setdefault(state.info_key(m), m)
                 children = node.children
                 fresh = [k for k in keyed if k not in children]
                 if fresh:
@@ -688,7 +672,7 @@ def play_round(rnd: Round, players: Sequence[Player], rng: random.Random) -> Rou
         assert seat is not None
         bot = players[seat]
         move: object = bot.choose(rnd.view(seat), rng)
-        rnd = apply_unchecked(rnd, _checked(rnd, bot, seat, move))  # checked just now
+        rnd = round_of(state_of(rnd).after(_checked(rnd, bot, seat, move)))  # checked just now
     return rnd
 
 
@@ -782,7 +766,8 @@ def play_until(
     """
     players = game.players
     for key, player in bots.items():
-        check_seat(key, players, "a key of bots")
+        if type(key) is not int or not 0 <= key < players:
+            raise ValueError(f"a key of bots is a seat from 0 to {players - 1}, not {key!r}")
         if not isinstance(player, Player):
             raise TypeError(
                 f"the player of seat {key} is {player!r}, which has no name and choose(view, rng)"
@@ -836,32 +821,15 @@ def _checked(rnd: Round, bot: Player, seat: int, move: object) -> Move:
 # -- the heuristic and the playouts (trusted internals) ---------------------------------------
 
 
-def _distinct(view: RoundView, moves: list[Move]) -> dict[tuple[int, int], Move]:
+def _distinct(view: RoundView, moves: list[Move]) -> dict[int, Move]:
     """One of ``moves`` per game they lead to (a tile onto either of two open ends showing
-    the same number leads to the same game), by :func:`_move_key`, in their order."""
+    the same number leads to the same game), by their :meth:`State.info_key
+    <chickenfoot.engine.State.info_key>`, in their order."""
     table = table_of(view)
-    options: dict[tuple[int, int], Move] = {}
+    options: dict[int, Move] = {}
     for move in moves:
-        options.setdefault(_move_key(table, move), move)
+        options.setdefault(table.info_key(move), move)
     return options
-
-
-def _move_key(table: TableState, move: Move) -> tuple[int, int]:
-    """Equal for moves that lead to the same game: the tile and the number it covers.
-
-    Playing a tile onto either of two open ends that show the same number leaves the same
-    numbers open, so the rest of the round cannot tell the two apart (R2, R10).
-    """
-    if isinstance(move, Play):
-        t = move.tile.index
-        if move.onto is None:
-            return (t, -3)
-        onto = move.onto.index
-        if onto == table.pending:
-            return (t, -1)
-        number = table.open_number(onto)
-        return (t, -2 if number is None else number)
-    return (-1, 0 if isinstance(move, Pass) else 1)
 
 
 def _greedy_pick(
@@ -876,31 +844,23 @@ def _greedy_pick(
     best: list[Move] = []
     top = 0.0
     suit = table.suit
-    ends = table.ends
-    pending = table.pending
     for move in moves:
         if type(move) is not Play or move.onto is None:
             score = -weights.pass_penalty if type(move) is Pass else 0.0
         else:
-            t = move.tile.index
-            high, low = HIGH[t], LOW[t]
+            tile = move.tile
+            t, high, low = tile.index, tile.high, tile.low
             rest = hand & ~(1 << t)
             score = weights.pips * hand_score(rules, 1 << t)
-            fits = len(ends[high]) + (len(ends[low]) if low != high else 0)
-            if pending >= 0 and (HIGH[pending] in (high, low)):
-                fits += table.free
+            fits = table.places(high) + (table.places(low) if low != high else 0)
             score -= weights.flexible * fits
             if high == low:
                 score += weights.double
-                if pending < 0:  # a new foot: can its toes all be found? (R9)
+                if table.pending < 0:  # a new foot: can its toes all be found? (R9)
                     left = (suit[high] & ~table.on & ~(1 << t)).bit_count()
                     if left < rules.toes_per_double:
                         score -= weights.dead_foot
-                opened = high
-            else:
-                o = move.onto.index
-                covered = HIGH[pending] if o == pending else (high if o in ends[high] else low)
-                opened = low if covered == high else high
+            opened = table.opens(t, move.onto.index)
             score += weights.follow * (rest & suit[opened]).bit_count()
         if not best or score > top:
             best, top = [move], score

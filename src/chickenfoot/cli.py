@@ -29,17 +29,30 @@ from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
-from ._engine import Ending, Obligation
-from ._match import Match
-from ._moves import Draw, Event, Move, Pass, Play
-from ._notation import read_move
-from ._records import load_record, read_json
-from ._round import Round
-from ._rules import PRESETS, Rules, find_preset
-from ._scoring import Standing
-from ._tiles import Tile
-from ._views import RoundView
-from .errors import IllegalMoveError, InvalidMoveError, RecordError, RulesError
+from . import (
+    PRESET_ALIASES,
+    PRESETS,
+    Draw,
+    Ending,
+    Event,
+    Match,
+    Move,
+    Obligation,
+    Pass,
+    Play,
+    Round,
+    RoundView,
+    Rules,
+    Standing,
+    Tile,
+    __version__,
+    find_preset,
+    layout_text,
+    load_record,
+    parse_move,
+    table_svg,
+)
+from .errors import IllegalMoveError, InvalidMoveError, PositionError, RecordError, RulesError
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -125,13 +138,12 @@ def _silence_stdout() -> None:
 # -- the command line ---------------------------------------------------------------------
 
 
-def _parser() -> argparse.ArgumentParser:
-    from . import __version__
+#: Adds a subcommand to the command line: its name, its help line and its description.
+_AddCommand = Callable[[str, str, str], argparse.ArgumentParser]
 
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument(
-        "--plain", action="store_true", help="plain text output, even when rich is installed"
-    )
+
+def _parser() -> argparse.ArgumentParser:
+    """The command line: its own options, and each subcommand from its builder below."""
     parser = argparse.ArgumentParser(
         prog=_PROG,
         description="Chicken Foot dominoes: play against bots, simulate matches, "
@@ -141,12 +153,27 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.set_defaults(command=None, plain=False)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--plain", action="store_true", help="plain text output, even when rich is installed"
+    )
 
-    play = sub.add_parser(
+    def add(name: str, summary: str, description: str) -> argparse.ArgumentParser:
+        command = sub.add_parser(name, parents=[common], help=summary, description=description)
+        command.set_defaults(command=name)
+        return command
+
+    for build in (_play_command, _simulate_command, _replay_command, _show_command, _rules_command):
+        build(add)
+    return parser
+
+
+def _play_command(add: _AddCommand) -> None:
+    """``chickenfoot play``: a match in the terminal against bots."""
+    play = add(
         "play",
-        parents=[common],
-        help="play a match in the terminal against bots",
-        description="Play a match against bots. On your turn, type the number of a "
+        "play a match in the terminal against bots",
+        "Play a match against bots. On your turn, type the number of a "
         "legal move or the move itself (9-4@9-9, 9-9, draw, pass); 'help' for more.",
     )
     _rules_options(play)
@@ -172,13 +199,15 @@ def _parser() -> argparse.ArgumentParser:
         type=Path,
         help="write the game's record into FILE when it ends or stops (for 'replay')",
     )
-    play.set_defaults(run=_play, command="play")
+    play.set_defaults(run=_play)
 
-    simulate = sub.add_parser(
+
+def _simulate_command(add: _AddCommand) -> None:
+    """``chickenfoot simulate``: many matches between bots, summarized."""
+    simulate = add(
         "simulate",
-        parents=[common],
-        help="play many matches between bots and summarize them",
-        description="Play many matches between bots on all CPUs and print a summary.",
+        "play many matches between bots and summarize them",
+        "Play many matches between bots on all CPUs and print a summary.",
     )
     _rules_options(simulate)
     simulate.add_argument("--players", type=_whole(2), help="seats (default: one per bot, or 4)")
@@ -197,25 +226,29 @@ def _parser() -> argparse.ArgumentParser:
         "--records", metavar="DIR", type=Path, help="write every game's record into DIR"
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
-    simulate.set_defaults(run=_simulate, command="simulate")
+    simulate.set_defaults(run=_simulate)
 
-    replay = sub.add_parser(
+
+def _replay_command(add: _AddCommand) -> None:
+    """``chickenfoot replay``: a game record, round by round."""
+    replay = add(
         "replay",
-        parents=[common],
-        help="print a game record round by round",
-        description="Load a game record (a round or a match), replaying every move, and "
+        "print a game record round by round",
+        "Load a game record (a round or a match), replaying every move, and "
         "print it round by round with the scores. Exits with 1 if it cannot be loaded.",
     )
     replay.add_argument("file", type=Path, help="the record, a JSON file")
     replay.add_argument("--brief", action="store_true", help="results only, without the moves")
     replay.add_argument("--table", action="store_true", help="show the table after each round")
-    replay.set_defaults(run=_replay, command="replay")
+    replay.set_defaults(run=_replay)
 
-    show = sub.add_parser(
+
+def _show_command(add: _AddCommand) -> None:
+    """``chickenfoot show``: a position, its legal moves and a bot's choice."""
+    show = add(
         "show",
-        parents=[common],
-        help="show a position: the table, the hands, the legal moves, a bot's choice",
-        description="Read a position in the position notation (cf1 ...) and show the layout "
+        "show a position: the table, the hands, the legal moves, a bot's choice",
+        "Read a position in the position notation (cf1 ...) and show the layout "
         "tree, the hands, the boneyard, what the rules demand and the legal moves. With "
         "--best, a bot chooses a move for the seat to move, seeing only what that seat "
         "sees. Exits with 1 if the text is not a position of the rules.",
@@ -240,17 +273,18 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument(
         "--seed", type=int, default=0, help="the random numbers of the bot (default 0)"
     )
-    show.set_defaults(run=_show, command="show")
+    show.set_defaults(run=_show)
 
-    rules = sub.add_parser(
+
+def _rules_command(add: _AddCommand) -> None:
+    """``chickenfoot rules``: the presets, or every knob of one."""
+    rules = add(
         "rules",
-        parents=[common],
-        help="list the presets and their knobs",
-        description="List the presets, or every knob of one preset.",
+        "list the presets and their knobs",
+        "List the presets, or every knob of one preset.",
     )
     rules.add_argument("name", nargs="?", help="a preset or an alias")
-    rules.set_defaults(run=_rules, command="rules")
-    return parser
+    rules.set_defaults(run=_rules)
 
 
 def _rules_options(parser: argparse.ArgumentParser) -> None:
@@ -409,15 +443,42 @@ def _rules_of(args: argparse.Namespace) -> Rules:
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        data = read_json(text, "rules file")
-    except RecordError as exc:
-        raise UsageError(f"{path}: {exc}") from None
-    if isinstance(data, dict) and data.get("format") == "chickenfoot-record":
-        data = data.get("rules")  # the rules of a game record
-    try:
-        return Rules.from_dict(data)
+        record = _record_of(text)
+        return Rules.from_json(text) if record is None else Rules.from_dict(record.get("rules"))
     except RulesError as exc:
         raise UsageError(f"{path}: {exc}") from None
+
+
+def _record_of(text: bytes) -> dict[str, Any] | None:
+    """``text`` as JSON if it is a game record, whose rules ``--rules`` takes; ``None`` for
+    anything else, which :meth:`Rules.from_json` reads and checks."""
+    try:
+        data = json.loads(text, object_pairs_hook=_unique_keys)
+    except _TwiceError as exc:
+        # A record with a key twice is refused, as loading a record refuses it; anything
+        # else with a key twice is left to Rules.from_json, which says the same.
+        if b"chickenfoot-record" in text:
+            raise RulesError(f"not a record: {exc}") from None
+        return None
+    except (ValueError, RecursionError):
+        return None
+    if isinstance(data, dict) and data.get("format") == "chickenfoot-record":
+        return data
+    return None
+
+
+class _TwiceError(Exception):
+    """A JSON object names one key twice."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as a dict, refusing a key given twice (the last would silently win)."""
+    value: dict[str, Any] = {}
+    for key, item in pairs:
+        if key in value:
+            raise _TwiceError(f"the key {json.dumps(key)} appears twice")
+        value[key] = item
+    return value
 
 
 def _rules_line(args: argparse.Namespace, rules: Rules) -> str | None:
@@ -538,6 +599,22 @@ def _play(args: argparse.Namespace, out: _Output) -> int:
             args.save.unlink(missing_ok=True)
 
 
+class _Seats:
+    """Who sits where in ``play``: the human's seat and a bot in every other one."""
+
+    def __init__(self, human: int, bots: dict[int, Player]) -> None:
+        self.human = human
+        self.bots = bots
+
+    def who(self, seat: int) -> str:
+        """The seat as the story of the game names it: ``you`` or ``seat 2 (greedy)``."""
+        return "you" if seat == self.human else f"seat {seat} ({self.bots[seat].name})"
+
+    def whose(self, seat: int) -> str:
+        """The seat as a list of every seat names it: ``seat 0 (you)``, ``seat 2 (greedy)``."""
+        return f"seat {seat} (you)" if seat == self.human else self.who(seat)
+
+
 def _play_match(args: argparse.Namespace, out: _Output, saved: list[Match] | None) -> int:
     """The match of ``play``; ``saved`` (if given) holds the match as it stands."""
     rules = _rules_of(args)
@@ -545,25 +622,17 @@ def _play_match(args: argparse.Namespace, out: _Output, saved: list[Match] | Non
     players = _player_count(rules, args.players, len(names) + 1 if len(names) > 1 else 1)
     if not args.seat < players:
         raise UsageError(f"--seat is 0 to {players - 1} at a table of {players}, not {args.seat}")
-    human: int = args.seat
-    others = [seat for seat in range(players) if seat != human]
-    bots = dict(zip(others, _bots(names, len(others)), strict=True))
+    others = [seat for seat in range(players) if seat != args.seat]
+    seats = _Seats(args.seat, dict(zip(others, _bots(names, len(others)), strict=True)))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     match = Match.new(rules, players, seed=seed)
     if saved is not None:
         saved.append(match)
     rng = random.Random(seed)
-
-    def who(seat: int) -> str:
-        return "you" if seat == human else f"seat {seat} ({bots[seat].name})"
-
-    def whose(seat: int) -> str:
-        return f"seat {seat} (you)" if seat == human else who(seat)
-
     seen = f", seed {seed}" if args.show_seed else ""
     out.line(
-        f"{rules.name}, {players} players{seen}. You are seat {human}; "
-        + ", ".join(who(s) for s in others)
+        f"{rules.name}, {players} players{seen}. You are seat {seats.human}; "
+        + ", ".join(seats.who(s) for s in others)
         + "."
     )
     described = _rules_line(args, rules)
@@ -574,52 +643,76 @@ def _play_match(args: argparse.Namespace, out: _Output, saved: list[Match] | Non
     while not match.is_over:
         if match.round_index != shown:
             shown = match.round_index
-            count = match.round_count
-            of = f" of {count}" if count is not None else ""
-            starts = f", {whose(match.round.first)} first" if rules.start == "centre" else ""
-            out.line(
-                f"\n== Round {shown + 1}{of}: round double {match.round.round_double}{starts} =="
-            )
-        seat = match.to_move
-        assert seat is not None
-        view = match.round.view(seat)
-        if seat != human:
-            move = bots[seat].choose(view, rng)
-            out.line(f"{who(seat)}: {_said(move)}")
-        else:
-            moves = view.legal_moves()
-            forced = len(moves) == 1 and not isinstance(moves[0], Play)
-            chosen = moves[0] if forced else _ask(out, view, match.round)
-            if chosen is None:
-                out.line(f"Game abandoned. Replay this deal with --seed {seed}.")
-                return 0
-            move = chosen
+            _round_header(out, match, seats)
+        turn = _turn(out, match, seats, rng)
+        if turn is None:
+            out.line(f"Game abandoned. Replay this deal with --seed {seed}.")
+            return 0
+        seat, move, forced = turn
         before = len(match.finished)
         match = match.apply(move)
         if saved is not None:
             saved[-1] = match
-        if seat == human:
+        if seat == seats.human:
             played = match.round if len(match.finished) == before else match.finished[-1]
             drawn = played.history[-1].drawn if isinstance(move, Draw) else None
             out.line(f"you: {_said(move, drawn)}" + (" (your only move)" if forced else ""))
         if len(match.finished) > before:
-            ended = match.finished[-1]
-            out.line(f"\nRound {before + 1} over: {_ending(ended, who)}.")
-            out.line("Tiles left in hand:")
-            for seat_, hand in enumerate(ended.hands):
-                out.line(f"  {whose(seat_)}: {' '.join(map(str, hand)) or '- (went out)'}")
-            scores = ended.scores or ()
-            out.line("Scores: " + ", ".join(f"{whose(s)} {v}" for s, v in enumerate(scores)))
-            _standings_table(out, f"Standings after round {before + 1}", match.standings, whose)
+            _round_over(out, match, seats)
             if not match.is_over and not _go_on(out, before + 2):
                 out.line(f"Game stopped. Replay this deal with --seed {seed}.")
                 return 0
     winners = match.winners
     out.line(
-        f"\nMatch over: {_winners(winners, who)}." + (" Well played!" if human in winners else "")
+        f"\nMatch over: {_winners(winners, seats.who)}."
+        + (" Well played!" if seats.human in winners else "")
     )
     out.line(f"Play this deal again with --seed {seed}.")
     return 0
+
+
+def _round_header(out: _Output, match: Match, seats: _Seats) -> None:
+    """The line that opens a round: its number, its double and, at a centre start, who
+    plays first (R6, R23)."""
+    count = match.round_count
+    of = f" of {count}" if count is not None else ""
+    first = match.round.first
+    starts = f", {seats.whose(first)} first" if match.rules.start == "centre" else ""
+    out.line(
+        f"\n== Round {match.round_index + 1}{of}: round double {match.round.round_double}"
+        f"{starts} =="
+    )
+
+
+def _turn(
+    out: _Output, match: Match, seats: _Seats, rng: random.Random
+) -> tuple[int, Move, bool] | None:
+    """The seat to move, its move, and whether it was the human's only move (played for
+    him unless it is a play); ``None`` when the human stops."""
+    seat = match.to_move
+    assert seat is not None
+    view = match.round.view(seat)
+    if seat != seats.human:
+        move = seats.bots[seat].choose(view, rng)
+        out.line(f"{seats.who(seat)}: {_said(move)}")
+        return seat, move, False
+    moves = view.legal_moves()
+    forced = len(moves) == 1 and not isinstance(moves[0], Play)
+    chosen = moves[0] if forced else _ask(out, view, match.round)
+    return None if chosen is None else (seat, chosen, forced)
+
+
+def _round_over(out: _Output, match: Match, seats: _Seats) -> None:
+    """The end of the round just finished: how it ended, the hands, scores, standings."""
+    number = len(match.finished)
+    ended = match.finished[-1]
+    out.line(f"\nRound {number} over: {_ending(ended, seats.who)}.")
+    out.line("Tiles left in hand:")
+    for seat, hand in enumerate(ended.hands):
+        out.line(f"  {seats.whose(seat)}: {' '.join(map(str, hand)) or '- (went out)'}")
+    scores = ended.scores or ()
+    out.line("Scores: " + ", ".join(f"{seats.whose(s)} {v}" for s, v in enumerate(scores)))
+    _standings_table(out, f"Standings after round {number}", match.standings, seats.whose)
 
 
 def _go_on(out: _Output, number: int) -> bool:
@@ -646,8 +739,6 @@ def _said(move: Move, drawn: Tile | None = None) -> str:
 
 
 def _show_turn(out: _Output, view: RoundView) -> list[Move]:
-    from ._pictures import layout_text
-
     out.line()
     out.line(layout_text(view))
     counts = ", ".join(
@@ -719,7 +810,7 @@ def _ask(out: _Output, view: RoundView, rnd: Round) -> Move | None:
             out.line(f"There is no move {number}: choose {_numbers(moves)}.")
             continue
         try:
-            move = read_move(text, rnd.set_size)
+            move = parse_move(text, set_size=rnd.set_size)
         except InvalidMoveError as exc:
             out.line(f"{exc}.")
             continue
@@ -855,8 +946,6 @@ def _replay(args: argparse.Namespace, out: _Output) -> int:
             for step, event in enumerate(rnd.history, 1):
                 out.line(f"  {step:>3}. {_event_text(event)}")
         if args.table:
-            from ._pictures import layout_text
-
             out.line(layout_text(rnd))
         if rnd.outcome is None:
             out.line(f"In play: seat {rnd.to_move} to move.")
@@ -900,9 +989,6 @@ _DEMANDS: Final = {
 
 
 def _show(args: argparse.Namespace, out: _Output) -> int:
-    from ._pictures import layout_text, table_svg
-    from .errors import PositionError
-
     rules = _rules_of(args)
     try:
         rnd = Round.from_position(rules, args.position)
@@ -956,8 +1042,6 @@ def _show(args: argparse.Namespace, out: _Output) -> int:
 
 
 def _rules(args: argparse.Namespace, out: _Output) -> int:
-    from ._rules import _ALIASES
-
     if args.name is None:
         import attrs
 
@@ -980,7 +1064,7 @@ def _rules(args: argparse.Namespace, out: _Output) -> int:
         rows = [(label, *(show(r) for r in presets)) for label, show in lines]
         out.table("Presets", ("knob", *(r.name for r in presets)), rows, left=len(presets) + 1)
         for r in presets:
-            aliases = [alias for alias, name in _ALIASES.items() if name == r.name]
+            aliases = [alias for alias, name in PRESET_ALIASES.items() if name == r.name]
             if aliases:
                 out.line(f"{r.name} is also called {', '.join(aliases)}")
         out.line("Every knob of one preset, by player count: chickenfoot rules NAME")
@@ -989,7 +1073,7 @@ def _rules(args: argparse.Namespace, out: _Output) -> int:
         rules = find_preset(args.name)
     except RulesError as exc:
         raise UsageError(str(exc)) from None
-    aliases = [alias for alias, name in _ALIASES.items() if name == rules.name]
+    aliases = [alias for alias, name in PRESET_ALIASES.items() if name == rules.name]
     out.line(f"{rules.name}" + (f" (aliases: {', '.join(aliases)})" if aliases else ""))
     knobs = _knobs(rules)
     rows = [(k.name, knobs[k.name], k.rule, k.values, k.summary) for k in Rules.knob_help()]

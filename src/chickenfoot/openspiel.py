@@ -48,14 +48,33 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
-from ._actions import action_count, action_to_move, move_to_action, set_tiles
-from ._engine import Obligation
-from ._moves import DRAW, Draw, Event, Move, Play
-from ._round import Round, apply_unchecked
-from ._rules import Rules, find_preset, knobs_of_parameters, round_parameters
-from ._scoring import hand_score
-from ._tiles import TILES, Tile
-from ._views import RoundView
+from chickenfoot import (
+    MAX_PIPS,
+    Draw,
+    Event,
+    Move,
+    Play,
+    Round,
+    RoundView,
+    Rules,
+    Tile,
+    find_preset,
+    tile_set,
+)
+
+from ._encode import (
+    PRIVATE,
+    PUBLIC,
+    action_count,
+    action_to_move,
+    encode_round,
+    knobs_of_parameters,
+    move_to_action,
+    round_parameters,
+    round_pieces,
+    set_tiles,
+)
+from .engine import hand_score, round_of, state_of
 
 __all__ = [
     "GAME_TYPE",
@@ -105,7 +124,9 @@ GAME_TYPE: Final = pyspiel.GameType(
     parameter_specification=dict(PARAMETERS),
 )
 
-_OBLIGATIONS: Final = tuple(Obligation)
+#: Every tile by index, and the one draw.
+_TILES: Final = tile_set(MAX_PIPS)
+_DRAW: Final = Draw()
 #: Deprecated since 0.1.0, unused: :meth:`ChickenFootState.resample_from_infostate` takes
 #: one sample, which always agrees with every move. It goes away in 0.2.0.
 #:
@@ -261,13 +282,10 @@ class _Core:
         if self.awaiting:
             rnd = self.round
             if rnd.boneyard[0].index != action:
-                # The boneyard's order is dealt as it is drawn: deal this round again with
-                # ``action`` next and replay its moves (already checked, so unchecked).
-                rnd = _start(self.config, self.deal, (*self.draw_order, action), ())
-                for move in self.moves:
-                    rnd = apply_unchecked(rnd, move)
-            moves = (*self.moves, DRAW)
-            rnd = rnd.apply(DRAW)
+                # The boneyard's order is dealt as it is drawn: ``action`` goes next.
+                rnd = round_of(state_of(rnd).with_next_draw(action))
+            moves = (*self.moves, _DRAW)
+            rnd = rnd.apply(_DRAW)
             return self._then(history, self.deal, moves, (*self.draw_order, action), rnd, False)
         move = action_to_move(action, self.config.n)
         if isinstance(move, Draw):
@@ -288,39 +306,19 @@ class _Core:
     ) -> _Core:
         return _Core(self.config, history, deal, moves, draw_order, rnd, awaiting, self.hint)
 
-    def seat_dealt(self, seat: int) -> tuple[Tile, ...]:
-        """The tiles dealt to ``seat`` so far, in deal order."""
-        hand = self.config.hand
-        return tuple(TILES[t] for t in self.deal[seat * hand : (seat + 1) * hand])
-
-    def events(self, seat: int | None, view: RoundView | None = None) -> list[Event]:
-        """The moves so far, showing the drawn tiles of ``seat`` (all for ``None``, none for
-        -1), with the draw in progress last. ``view`` is ``seat``'s view, if at hand."""
-        if self.round is None:
-            return []
-        if seat is None:
-            events = list(self.round.history)
-        elif seat < 0:
-            events = [attrs.evolve(e, drawn=None) for e in self.round.history]
-        else:
-            events = list((view or self.round.view(seat)).history)
-        if self.awaiting and self.round.to_move is not None:
-            events.append(Event(self.round.to_move, Draw()))
-        return events
-
 
 def _start(
     config: _Config, deal: Sequence[int], drawn: Sequence[int], hint: Sequence[int]
 ) -> Round:
     """The round after ``deal``, its boneyard ordered to give ``drawn`` first."""
     hand = config.hand
-    hands = [[TILES[t] for t in deal[s * hand : (s + 1) * hand]] for s in range(config.players)]
+    hands = [[_TILES[t] for t in deal[s * hand : (s + 1) * hand]] for s in range(config.players)]
     used = set(deal) | set(drawn)
     if config.centre:
         used.add(config.round_double.index)
     rest = [t for t in hint if t not in used] if hint else []
     rest += [t for t in range(config.tiles) if t not in used and t not in rest]
-    boneyard = [TILES[t] for t in (*drawn, *rest)]
+    boneyard = [_TILES[t] for t in (*drawn, *rest)]
     return Round.from_deal(
         config.rules, hands, boneyard, round_double=config.round_double, first=config.first
     )
@@ -424,8 +422,8 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             core = self._core
             if core.dealing:
-                return f"deal {TILES[action]} to seat {len(core.deal) // core.config.hand}"
-            return f"draw {TILES[action]}"
+                return f"deal {_TILES[action]} to seat {len(core.deal) // core.config.hand}"
+            return f"draw {_TILES[action]}"
         return str(action_to_move(action, self._core.config.n))
 
     def is_terminal(self) -> bool:
@@ -448,14 +446,16 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
         if core.round is None:
             lines = [f"dealing {len(core.deal)} of {config.dealt}"]
             for seat in range(config.players):
-                lines.append(f"seat {seat}: {' '.join(map(str, core.seat_dealt(seat)))}")
+                lines.append(
+                    f"seat {seat}: {' '.join(map(str, _seat_dealt(config, core.deal, seat)))}"
+                )
             return "\n".join(lines)
         rnd = core.round
         lines = [f"{config.rules.name}, {config.players} players, double {rnd.round_double}"]
         for seat, hand in enumerate(rnd.hands):
             lines.append(f"seat {seat}: {' '.join(map(str, hand))}")
         lines.append(f"boneyard: {' '.join(map(str, sorted(rnd.boneyard)))}")
-        lines.append(f"moves: {_events_text(core.events(None))}")
+        lines.append(f"moves: {_events_text(_events(self, None))}")
         return "\n".join(lines)
 
     def resample_from_infostate(
@@ -603,25 +603,16 @@ class ChickenFootObserver:
         private = iig_obs_type.private_info
         self._single = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self._everyone = private == pyspiel.PrivateInfoType.ALL_PLAYERS
-        tiles, n, players = config.tiles, config.n, config.players
+        tiles, players = config.tiles, config.players
+        shapes = round_pieces(config.n, players)
         pieces: list[tuple[str, tuple[int, ...]]] = [("player", (players,))]
         if self._single:
-            pieces += [("hand", (tiles,)), ("drawn", (tiles,))]
+            pieces += [(name, shapes[name]) for name in PRIVATE]
         if self._everyone:
             pieces.append(("hands", (players, tiles)))
         if self._public:
-            pieces += [
-                ("table", (tiles,)),
-                ("played_by", (players, tiles)),
-                ("open_ends", (n + 1,)),
-                ("pending", (n + 2,)),
-                ("obligation", (len(_OBLIGATIONS),)),
-                ("round_double", (n + 1,)),
-                ("hand_counts", (players,)),
-                ("boneyard", (1,)),
-                ("to_move", (players + 1,)),
-                ("dealt", (1,)),
-            ]
+            pieces += [(name, shapes[name]) for name in PUBLIC]
+            pieces.append(("dealt", (1,)))
             if self._recall:
                 pieces.append(("history", (config.max_game_length, _ROW)))
         size = sum(int(np.prod(shape)) for _, shape in pieces)
@@ -637,67 +628,47 @@ class ChickenFootObserver:
 
     def set_from(self, state: ChickenFootState, player: int) -> None:
         """Fill :attr:`tensor` with ``state`` as ``player`` observes it."""
-        core = state._core
         config = self._config
         self.tensor.fill(0.0)
         d = self.dict
         d["player"][player] = 1.0
-        rnd = core.round
-        if rnd is None:  # the deal
+        dealt = _dealt(state, config)
+        if state.round is None:  # the deal
             if "hand" in d:
-                for tile in core.seat_dealt(player):
+                for tile in _seat_dealt(config, dealt, player):
                     d["hand"][tile.index] = 1.0
             if "hands" in d:
                 for seat in range(config.players):
-                    for tile in core.seat_dealt(seat):
+                    for tile in _seat_dealt(config, dealt, seat):
                         d["hands"][seat, tile.index] = 1.0
             if self._public:
                 for seat in range(config.players):
-                    d["hand_counts"][seat] = len(core.seat_dealt(seat))
-                d["boneyard"][0] = config.tiles - config.centre - len(core.deal)
+                    d["hand_counts"][seat] = len(_seat_dealt(config, dealt, seat))
+                d["boneyard"][0] = config.tiles - config.centre - len(dealt)
                 d["round_double"][config.round_double.high] = 1.0
                 d["to_move"][config.players] = 1.0
-                d["dealt"][0] = len(core.deal)
+                d["dealt"][0] = len(dealt)
             return
-        view = rnd.view(player)
-        if "hand" in d:
-            for tile in view.hand:
-                d["hand"][tile.index] = 1.0
-            if view.drawn_tile is not None:
-                d["drawn"][view.drawn_tile.index] = 1.0
+        view = state.view(player)
+        current = state.current_player()
+        encode_round(d, view, relative=False, to_move=current if current >= 0 else None)
         if "hands" in d:
-            for seat, hand in enumerate(rnd.hands):
-                for tile in hand:
+            for seat in range(config.players):
+                for tile in (view if seat == player else state.view(seat)).hand:
                     d["hands"][seat, tile.index] = 1.0
         if not self._public:
             return
-        for placement in view.layout:
-            d["table"][placement.tile.index] = 1.0
-            if placement.seat is not None:
-                d["played_by"][placement.seat, placement.tile.index] = 1.0
-        for end in view.open_ends:
-            d["open_ends"][end.number] += end.places
-        pending = view.pending_double
-        d["pending"][config.n + 1 if pending is None else pending.high] = 1.0
-        d["obligation"][_OBLIGATIONS.index(view.obligation)] = 1.0
-        d["round_double"][view.round_double.high] = 1.0
-        for seat, count in enumerate(view.hand_counts):
-            d["hand_counts"][seat] = count
-        d["boneyard"][0] = view.boneyard_count
-        current = core.current_player()
-        d["to_move"][current if current >= 0 else config.players] = 1.0
-        d["dealt"][0] = len(core.deal)
+        d["dealt"][0] = len(dealt)
         if self._recall:
             shown = self._shown(player)
-            for i, event in enumerate(core.events(shown, view if shown == player else None)):
+            for i, event in enumerate(_events(state, shown, view if shown == player else None)):
                 d["history"][i] = _row(event)
 
     def string_from(self, state: ChickenFootState, player: int) -> str:
         """``state`` as ``player`` observes it, as text."""
-        core = state._core
         if self._recall:
-            return self._information_string(core, player)
-        return self._observation_string(core, player)
+            return self._information_string(state, player)
+        return self._observation_string(state, player)
 
     def _shown(self, player: int) -> int | None:
         """Whose drawn tiles the observer sees: ``player``'s, everyone's or nobody's."""
@@ -705,37 +676,42 @@ class ChickenFootObserver:
             return None
         return player if self._single else -1
 
-    def _information_string(self, core: _Core, player: int) -> str:
+    def _information_string(self, state: ChickenFootState, player: int) -> str:
+        config = self._config
+        dealt = _dealt(state, config)
         lines = [f"seat {player}"]
         if self._single:
-            lines.append(f"dealt {' '.join(map(str, core.seat_dealt(player)))}")
+            lines.append(f"dealt {' '.join(map(str, _seat_dealt(config, dealt, player)))}")
         if self._everyone:
-            for seat in range(self._config.players):
-                lines.append(f"dealt {seat} {' '.join(map(str, core.seat_dealt(seat)))}")
+            for seat in range(config.players):
+                lines.append(f"dealt {seat} {' '.join(map(str, _seat_dealt(config, dealt, seat)))}")
         if self._public:
-            lines.append(f"deal {len(core.deal)} of {self._config.dealt}")
-            lines.append(f"moves {_events_text(core.events(self._shown(player)))}")
+            lines.append(f"deal {len(dealt)} of {config.dealt}")
+            lines.append(f"moves {_events_text(_events(state, self._shown(player)))}")
         return "\n".join(lines)
 
-    def _observation_string(self, core: _Core, player: int) -> str:
-        rnd = core.round
+    def _observation_string(self, state: ChickenFootState, player: int) -> str:
+        config = self._config
         parts = [f"seat {player}"]
-        if rnd is None:
+        if state.round is None:
+            dealt = _dealt(state, config)
             if self._single:
-                parts.append(f"hand {' '.join(map(str, core.seat_dealt(player)))}")
+                parts.append(f"hand {' '.join(map(str, _seat_dealt(config, dealt, player)))}")
             if self._everyone:
-                for seat in range(self._config.players):
-                    parts.append(f"hand {seat} {' '.join(map(str, core.seat_dealt(seat)))}")
+                for seat in range(config.players):
+                    hand = _seat_dealt(config, dealt, seat)
+                    parts.append(f"hand {seat} {' '.join(map(str, hand))}")
             if self._public:
-                parts.append(f"dealing {len(core.deal)} of {self._config.dealt}")
+                parts.append(f"dealing {len(dealt)} of {config.dealt}")
             return "; ".join(parts)
-        view = rnd.view(player)
+        view = state.view(player)
         if self._single:
             parts.append(f"hand {' '.join(map(str, view.hand))}")
             if view.drawn_tile is not None:
                 parts.append(f"drew {view.drawn_tile}")
         if self._everyone:
-            for seat, hand in enumerate(rnd.hands):
+            for seat in range(config.players):
+                hand = (view if seat == player else state.view(seat)).hand
                 parts.append(f"hand {seat} {' '.join(map(str, hand))}")
         if self._public:
             parts.append(f"table {' '.join(map(str, view.layout))}")
@@ -745,14 +721,46 @@ class ChickenFootObserver:
             parts.append(f"obligation {view.obligation.value}")
             parts.append(f"counts {' '.join(map(str, view.hand_counts))}")
             parts.append(f"boneyard {view.boneyard_count}")
-            current = core.current_player()
+            current = state.current_player()
             if current >= 0:
                 parts.append(f"to move {current}")
-            elif core.awaiting:
-                parts.append(f"{rnd.to_move} draws")
+            elif view.to_move is not None:  # a draw waits for its tile
+                parts.append(f"{view.to_move} draws")
             else:
                 parts.append("over")
         return "; ".join(parts)
+
+
+def _dealt(state: ChickenFootState, config: _Config) -> list[int]:
+    """The tiles dealt so far, in deal order: the first actions of the public history."""
+    history: list[int] = state.history()
+    return history[: config.dealt]
+
+
+def _seat_dealt(config: _Config, dealt: Sequence[int], seat: int) -> tuple[Tile, ...]:
+    """The tiles of ``dealt`` (tile indices, in deal order) dealt to ``seat`` (R5)."""
+    hand = config.hand
+    return tuple(_TILES[t] for t in dealt[seat * hand : (seat + 1) * hand])
+
+
+def _events(
+    state: ChickenFootState, seat: int | None, view: RoundView | None = None
+) -> list[Event]:
+    """The moves of ``state`` so far, showing the drawn tiles of ``seat`` (all for
+    ``None``, none for -1), with the draw in progress last. ``view`` is ``seat``'s view,
+    if at hand."""
+    rnd = state.round
+    if rnd is None:
+        return []
+    if seat is None:
+        events = list(rnd.history)
+    elif seat < 0:
+        events = [attrs.evolve(e, drawn=None) for e in rnd.history]
+    else:
+        events = list((view or state.view(seat)).history)
+    if rnd.to_move is not None and state.is_chance_node():  # a draw waits for its tile
+        events.append(Event(rnd.to_move, Draw()))
+    return events
 
 
 def _row(event: Event) -> list[float]:

@@ -52,13 +52,27 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ._actions import action_count, action_to_move, move_to_action, set_tiles
-from ._engine import Obligation, Outcome
-from ._match import Match
-from ._moves import Move
-from ._round import Round
-from ._rules import Rules, find_preset
-from ._views import MatchView, RoundView
+from chickenfoot import (
+    Match,
+    MatchView,
+    Move,
+    Outcome,
+    Round,
+    RoundView,
+    Rules,
+    find_preset,
+    layout_text,
+)
+
+from ._encode import (
+    PRIVATE,
+    PUBLIC,
+    action_count,
+    action_to_move,
+    encode_round,
+    move_to_action,
+    round_pieces,
+)
 
 __all__ = [
     "ChickenFootEnv",
@@ -77,30 +91,23 @@ Observation: TypeAlias = dict[str, npt.NDArray[Any]]
 
 #: The largest value of the unbounded counters (match totals and round index).
 _BIG: Final = float(2**24)
-_OBLIGATIONS: Final = tuple(Obligation)
 
 
 # -- observations -----------------------------------------------------------------------------
 
 
 @functools.cache
-def _fields(rules: Rules, players: int) -> tuple[tuple[str, int, float], ...]:
+def _fields(rules: Rules, players: int) -> tuple[tuple[str, tuple[int, ...], float], ...]:
+    """Each piece of the vector: its name, its shape and the highest value it takes."""
     n = rules.set_size(players)
-    tiles = len(set_tiles(n))
+    shapes = round_pieces(n, players)
+    tiles = shapes["hand"][0]
+    counts = {"open_ends", "hand_counts", "boneyard"}  # counts of tiles, the rest 0 or 1
     return (
-        ("hand", tiles, 1.0),
-        ("drawn", tiles, 1.0),
-        ("table", tiles, 1.0),
-        ("played_by", players * tiles, 1.0),
-        ("open_ends", n + 1, float(tiles)),
-        ("pending", n + 2, 1.0),
-        ("obligation", len(_OBLIGATIONS), 1.0),
-        ("round_double", n + 1, 1.0),
-        ("hand_counts", players, float(tiles)),
-        ("boneyard", 1, float(tiles)),
-        ("to_move", players + 1, 1.0),
-        ("round_index", 1, _BIG),
-        ("totals", players, _BIG),
+        *((name, shapes[name], float(tiles) if name in counts else 1.0) for name in PRIVATE),
+        *((name, shapes[name], float(tiles) if name in counts else 1.0) for name in PUBLIC),
+        ("round_index", (1,), _BIG),
+        ("totals", (players,), _BIG),
     )
 
 
@@ -140,7 +147,8 @@ def observation_layout(rules: Rules, players: int) -> Mapping[str, slice]:
     """
     out: dict[str, slice] = {}
     start = 0
-    for name, size, _ in _fields(rules, players):
+    for name, shape, _ in _fields(rules, players):
+        size = int(np.prod(shape))
         out[name] = slice(start, start + size)
         start += size
     return out
@@ -148,7 +156,10 @@ def observation_layout(rules: Rules, players: int) -> Mapping[str, slice]:
 
 def _bounds(rules: Rules, players: int) -> npt.NDArray[np.float32]:
     return np.concatenate(
-        [np.full(size, high, dtype=np.float32) for _, size, high in _fields(rules, players)]
+        [
+            np.full(int(np.prod(shape)), high, dtype=np.float32)
+            for _, shape, high in _fields(rules, players)
+        ]
     )
 
 
@@ -165,50 +176,17 @@ def encode_view(view: RoundView | MatchView) -> npt.NDArray[np.float32]:
     else:
         rnd, totals, round_index = view, (0,) * view.players, 0
     rules, players, seat = rnd.rules, rnd.players, rnd.seat
-    n = rules.set_size(players)
-    tiles = len(set_tiles(n))
     at = observation_layout(rules, players)
     out = np.zeros(at["totals"].stop, dtype=np.float32)
-
-    def rel(other: int) -> int:
-        return (other - seat) % players
-
-    for tile in rnd.hand:
-        out[at["hand"].start + tile.index] = 1.0
-    drawn = rnd.drawn_tile
-    if drawn is not None:
-        out[at["drawn"].start + drawn.index] = 1.0
-    for placement in rnd.layout:
-        out[at["table"].start + placement.tile.index] = 1.0
-        if placement.seat is not None:
-            row = at["played_by"].start + rel(placement.seat) * tiles
-            out[row + placement.tile.index] = 1.0
-    for end in rnd.open_ends:
-        out[at["open_ends"].start + end.number] += end.places
-    pending = rnd.pending_double
-    out[at["pending"].start + (n + 1 if pending is None else pending.high)] = 1.0
-    out[at["obligation"].start + _OBLIGATIONS.index(rnd.obligation)] = 1.0
-    out[at["round_double"].start + rnd.round_double.high] = 1.0
-    for other, count in enumerate(rnd.hand_counts):
-        out[at["hand_counts"].start + rel(other)] = count
-    out[at["boneyard"].start] = rnd.boneyard_count
-    to_move = players if rnd.to_move is None else rel(rnd.to_move)
-    out[at["to_move"].start + to_move] = 1.0
+    pieces = {name: out[at[name]].reshape(shape) for name, shape, _ in _fields(rules, players)}
+    encode_round(pieces, rnd, relative=True, to_move=rnd.to_move)
     out[at["round_index"].start] = round_index
     for other, total in enumerate(totals):
-        out[at["totals"].start + rel(other)] = total
+        out[at["totals"].start + (other - seat) % players] = total
     return out
 
 
 # -- the environment --------------------------------------------------------------------------
-
-
-def _layout_text(rnd: Round) -> str:
-    try:
-        from ._pictures import layout_text
-    except ImportError:  # pragma: no cover - the pictures module is optional here
-        return "table: " + (" ".join(map(str, rnd.layout)) or "(empty)")
-    return layout_text(rnd)
 
 
 class ChickenFootEnv(AECEnv):  # type: ignore[misc]
@@ -422,7 +400,7 @@ class ChickenFootEnv(AECEnv):  # type: ignore[misc]
             state = f"{rnd.outcome.ending.value}, seat {rnd.outcome.winner} won"
         else:
             state = f"seat {rnd.to_move} to move ({rnd.obligation.value})"
-        lines = [f"{head}: {state}", _layout_text(rnd)]
+        lines = [f"{head}: {state}", layout_text(rnd)]
         for seat, hand in enumerate(rnd.hands):
             lines.append(f"seat {seat}: {' '.join(map(str, hand)) or '(no tiles)'}")
         lines.append(f"boneyard: {len(rnd.boneyard)} tiles")

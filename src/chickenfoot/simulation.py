@@ -39,11 +39,8 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
-from ._engine import Ending
-from ._match import Match
-from ._moves import Draw
-from ._records import rules_record
-from ._rules import Rules
+from chickenfoot import Draw, Ending, Match, Rules
+
 from ._seeds import seed_path
 from .bots import Player, play_match
 from .errors import SimulationError
@@ -200,7 +197,7 @@ class Summary:
          'rounds', 'rules', 'seats', 'seed', 'went_out_rate']
         """
         out: dict[str, Any] = {
-            "rules": rules_record(self.rules),
+            "rules": self.rules.to_dict(),
             "players": self.players,
             "games": self.games,
             "seed": self.seed,
@@ -276,6 +273,27 @@ def simulate(
     """
     bots = tuple(players)
     rules.round_count(len(bots))  # checks the player count before any work (R19)
+    chunk_size, workers = _checked_run(games, seed, jobs, chunk_size)
+    starts = range(0, games, chunk_size)
+    tasks = [(rules, bots, seed, a, min(a + chunk_size, games), records) for a in starts]
+    if progress is not None:
+        progress(0, games)
+    if executor is not None:
+        tallies = _run(executor, tasks, games, progress)
+    elif workers == 1 or len(tasks) == 1:
+        tallies = _run_here(tasks, games, progress)
+    else:
+        tallies = _run_in_pool(min(workers, len(tasks)), tasks, games, progress)
+    total = _Tally.empty(len(bots))
+    for tally in tallies:  # in chunk order
+        total.add(tally)
+    return total.summary(rules, bots, seed)
+
+
+def _checked_run(games: object, seed: object, jobs: object, chunk_size: object) -> tuple[int, int]:
+    """The chunk size and the worker count of a run of :func:`simulate`, its arguments
+    checked: by default about ``games / CHUNKS`` games a chunk, from 1 to
+    :data:`MAX_CHUNK`, and :func:`default_jobs` workers."""
     if type(games) is not int or games < 1:
         raise ValueError(f"games is a whole number of at least 1, not {games!r}")
     if type(seed) is not int:
@@ -287,39 +305,36 @@ def simulate(
     workers = default_jobs() if jobs is None else jobs
     if type(workers) is not int or workers < 1:
         raise ValueError(f"jobs is a whole number of at least 1, not {jobs!r}")
+    return chunk_size, workers
 
-    starts = range(0, games, chunk_size)
-    tasks = [(rules, bots, seed, a, min(a + chunk_size, games), records) for a in starts]
-    if progress is not None:
-        progress(0, games)
-    if executor is not None:
-        tallies = _run(executor, tasks, games, progress)
-    elif workers == 1 or len(tasks) == 1:
-        tallies = []
-        for task in tasks:
-            tallies.append(_play_chunk(*task))
-            if progress is not None:
-                progress(sum(t.games for t in tallies), games)
-    else:
-        context = multiprocessing.get_context("spawn")
-        try:
-            with concurrent.futures.ProcessPoolExecutor(
-                min(workers, len(tasks)), mp_context=context
-            ) as pool:
-                tallies = _run(pool, tasks, games, progress)
-        except BrokenProcessPool as exc:
-            raise SimulationError(
-                f"the {min(workers, len(tasks))} worker processes of the simulation could "
-                "not start or died: each one imports the main script, which fails for a "
-                "script read from standard input or one that starts the simulation outside "
-                "an 'if __name__ == \"__main__\":' block; put the call in that block, or "
-                "pass jobs=1 to play in this process"
-            ) from exc
 
-    total = _Tally.empty(len(bots))
-    for tally in tallies:  # in chunk order
-        total.add(tally)
-    return total.summary(rules, bots, seed)
+def _run_here(tasks: list[_Task], games: int, progress: Progress | None) -> list[_Tally]:
+    """Play every chunk in this process, in order, reporting progress after each."""
+    tallies: list[_Tally] = []
+    for task in tasks:
+        tallies.append(_play_chunk(*task))
+        if progress is not None:
+            progress(sum(t.games for t in tallies), games)
+    return tallies
+
+
+def _run_in_pool(
+    workers: int, tasks: list[_Task], games: int, progress: Progress | None
+) -> list[_Tally]:
+    """Play the chunks on a pool of ``workers`` processes made for the run and shut down
+    after it; a pool whose processes cannot start or die is a :class:`SimulationError`."""
+    context = multiprocessing.get_context("spawn")
+    try:
+        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+            return _run(pool, tasks, games, progress)
+    except BrokenProcessPool as exc:
+        raise SimulationError(
+            f"the {workers} worker processes of the simulation could "
+            "not start or died: each one imports the main script, which fails for a "
+            "script read from standard input or one that starts the simulation outside "
+            "an 'if __name__ == \"__main__\":' block; put the call in that block, or "
+            "pass jobs=1 to play in this process"
+        ) from exc
 
 
 def default_jobs() -> int:

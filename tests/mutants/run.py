@@ -148,7 +148,9 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_pictures.reading": ("tests/test_pictures.py", "tests/test_internals.py", "tests/test_cli.py"),
     "_pictures.svg": ("tests/test_pictures.py", "tests/test_internals.py"),
     "_pictures.text": ("tests/test_pictures.py", "tests/test_internals.py", "tests/test_cli.py"),
+    "_encode": ("tests/test_encode.py", "tests/test_pettingzoo.py", "tests/test_openspiel.py"),
     # -- the public modules on top
+    "engine": ("tests/test_engine_api.py",),
     "bots": ("tests/test_bots.py", "tests/test_tree_search.py"),
     "simulation": ("tests/test_simulation.py",),
     "cli": ("tests/test_cli.py",),
@@ -161,7 +163,7 @@ PACKAGES: Final = frozenset({"_pictures"})
 
 #: Modules whose tests need the extras (``.[pettingzoo,openspiel]``): for them a skipped
 #: test is a failure (CHICKENFOOT_REQUIRE_EXTRAS=1), so no mutant survives by a skip.
-NEEDS_EXTRAS: Final = frozenset({"_actions", "pettingzoo", "openspiel"})
+NEEDS_EXTRAS: Final = frozenset({"_actions", "_encode", "pettingzoo", "openspiel"})
 
 
 def module_path(module: str) -> Path:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Final
-from xml.sax.saxutils import escape
 
 from .._table import Layout
 from .._tiles import Tile
@@ -63,6 +63,20 @@ def _pips(n: int) -> tuple[list[_Point], float]:
         for i in range(count):
             out.append(((i - (count - 1) / 2) * pitch, row * _GRID))
     return out, min(0.085, pitch * 0.36)
+
+
+def _escape(text: str) -> str:
+    """``text`` as SVG character data: ``&``, ``<`` and ``>`` written as entities.
+
+    (Written here rather than imported from :mod:`xml.sax.saxutils`, whose import pulls in
+    :mod:`urllib.request` and the :mod:`email` package, and slows down the start of every
+    program that imports ``chickenfoot``, the command's among them.)
+
+    >>> from chickenfoot._pictures.svg import _escape
+    >>> _escape("a < b & c > d")
+    'a &lt; b &amp; c &gt; d'
+    """
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
 def _num(value: float) -> str:
@@ -187,12 +201,59 @@ def table_svg(
     """
     layout, _, _, places = _read(table)
     positions = table_geometry(table)
-    box = table_bounds(positions) if positions else Bounds(-1.0, -1.0, 1.0, 1.0)
-    span = max(box.width, box.height, 8.0)
-    margin = max(1.0, span / 30)
-    left, right = box.min_x - margin, box.max_x + margin
-    top, bottom = box.min_y - margin, box.max_y + margin
-    root = layout.root
+    frame = _Frame(table_bounds(positions) if positions else Bounds(-1.0, -1.0, 1.0, 1.0))
+    body = _table_tiles(positions, layout.root, places)
+    own = _own_hand(table) if hand else ()
+    head = _title(table, layout)
+    hand_x = frame.fit_hand(len(own))
+    if title:
+        frame.fit_title(head)
+    if own:
+        body.extend(_hand_svg(own, hand_x, f"seat {getattr(table, 'seat', '')}'s hand", frame))
+    if title:
+        body.insert(0, _title_svg(head, frame))
+    return _document(frame, head, body, size)
+
+
+#: The distance between the centres of two tiles of a hand drawn below the table.
+_HAND_PITCH: Final = 1.3
+
+
+class _Frame:
+    """The edges of the picture in tile widths, and its font size: the table's bounds and
+    a margin, grown as the hand below and the title line above need room."""
+
+    def __init__(self, box: Bounds) -> None:
+        self.box = box
+        self.span = max(box.width, box.height, 8.0)
+        self.margin = max(1.0, self.span / 30)
+        self.left, self.right = box.min_x - self.margin, box.max_x + self.margin
+        self.top, self.bottom = box.min_y - self.margin, box.max_y + self.margin
+        self.font = max(0.5, self.span / 45)
+
+    def fit_hand(self, count: int) -> float:
+        """Widen the picture for a hand of ``count`` tiles centred below the table; the
+        centre of its first tile."""
+        x0 = (self.box.min_x + self.box.max_x - _HAND_PITCH * (count - 1)) / 2
+        if count:
+            self.left = min(self.left, x0 - _HAND_PITCH / 2 - self.margin)
+            self.right = max(self.right, x0 + _HAND_PITCH * (count - 0.5) + self.margin)
+        return x0
+
+    def fit_title(self, head: str) -> None:
+        """Shrink the font for the title line ``head`` to fit the table, down to a least
+        size, and widen the picture for what is still too long."""
+        room = self.right - self.left
+        self.font = max(0.45, min(self.font, (room - self.margin) / (0.58 * len(head))))
+        extra = max(0.0, self.margin + 0.58 * self.font * len(head) - room)
+        self.left, self.right = self.left - extra / 2, self.right + extra / 2
+
+
+def _table_tiles(
+    positions: Sequence[TilePosition], root: Tile | None, places: dict[Tile, int]
+) -> list[str]:
+    """Every tile on the table, marked where it is an open end or a double waiting for
+    its toes (R2, R3, R7, R9), with its parent and its role."""
     body = []
     for pos in positions:
         mark = ""
@@ -202,44 +263,54 @@ def table_svg(
         if pos.onto is not None:
             data = f' data-onto="{pos.onto}"' + data
         body.append(_tile_svg(pos, "tile", data, mark, centre=pos.tile == root))
-    own: tuple[Tile, ...] = ()
-    if hand and not isinstance(table, Layout):
-        seat_hand = getattr(table, "hand", None)
-        if isinstance(seat_hand, tuple):
-            own = tuple(t for t in seat_hand if isinstance(t, Tile))
-    head = _title(table, layout)
-    label = f"seat {getattr(table, 'seat', '')}'s hand"
-    pitch = 1.3  # between the tiles of the hand
-    x0 = (box.min_x + box.max_x - pitch * (len(own) - 1)) / 2
-    if own:
-        left = min(left, x0 - pitch / 2 - margin)
-        right = max(right, x0 + pitch * (len(own) - 0.5) + margin)
-    font = max(0.5, span / 45)
-    if title:  # shrink the title to fit the table, or widen the picture for it
-        font = max(0.45, min(font, (right - left - margin) / (0.58 * len(head))))
-        extra = max(0.0, margin + 0.58 * font * len(head) - (right - left))
-        left, right = left - extra / 2, right + extra / 2
-    if own:
-        label_y = bottom + font * 0.3
-        y = label_y + font * 0.4 + 1.3
-        body.append(
+    return body
+
+
+def _own_hand(table: _Pictured) -> tuple[Tile, ...]:
+    """The hand a view shows of its own seat; nothing for a round or a layout."""
+    if isinstance(table, Layout):
+        return ()
+    seat_hand = getattr(table, "hand", None)
+    if not isinstance(seat_hand, tuple):
+        return ()
+    return tuple(t for t in seat_hand if isinstance(t, Tile))
+
+
+def _hand_svg(own: tuple[Tile, ...], x0: float, label: str, frame: _Frame) -> list[str]:
+    """The hand below the table under its label, upright tiles from ``x0`` on; the
+    picture grows down to hold it."""
+    label_y = frame.bottom + frame.font * 0.3
+    y = label_y + frame.font * 0.4 + 1.3
+    parts = [
+        (
             f'<text class="hand-label" x="{_num(x0 - 0.5)}" y="{_num(label_y)}" '
-            f'font-family="sans-serif" font-size="{_num(font * 0.8)}" fill="{_TEXT}">'
-            f"{escape(label)}</text>"
+            f'font-family="sans-serif" font-size="{_num(frame.font * 0.8)}" fill="{_TEXT}">'
+            f"{_escape(label)}</text>"
         )
-        for i, tile in enumerate(own):
-            pos = TilePosition(tile, None, x0 + i * pitch, y, 90.0, tile.high)
-            body.append(_tile_svg(pos, "hand-tile", "", "", centre=False))
-        bottom = y + 1.0 + margin
-    if title:
-        top -= font * 1.6
-        body.insert(
-            0,
-            f'<text class="title" x="{_num(left + margin * 0.6)}" y="{_num(top + font * 1.2)}" '
-            f'font-family="sans-serif" font-size="{_num(font)}" fill="{_TEXT}">'
-            f"{escape(head)}</text>",
-        )
-    width, height = right - left, bottom - top
+    ]
+    for i, tile in enumerate(own):
+        pos = TilePosition(tile, None, x0 + i * _HAND_PITCH, y, 90.0, tile.high)
+        parts.append(_tile_svg(pos, "hand-tile", "", "", centre=False))
+    frame.bottom = y + 1.0 + frame.margin
+    return parts
+
+
+def _title_svg(head: str, frame: _Frame) -> str:
+    """The title line above the table; the picture grows up to hold it."""
+    frame.top -= frame.font * 1.6
+    x, y = frame.left + frame.margin * 0.6, frame.top + frame.font * 1.2
+    return (
+        f'<text class="title" x="{_num(x)}" y="{_num(y)}" '
+        f'font-family="sans-serif" font-size="{_num(frame.font)}" fill="{_TEXT}">'
+        f"{_escape(head)}</text>"
+    )
+
+
+def _document(frame: _Frame, head: str, body: list[str], size: float | None) -> str:
+    """The SVG document: its size in pixels (``size`` the longer side, or 30 pixels a
+    tile width up to 960), its title, the felt and ``body``."""
+    left, top = frame.left, frame.top
+    width, height = frame.right - left, frame.bottom - top
     scale = min(30.0, 960 / max(width, height)) if size is None else size / max(width, height)
     return "\n".join(
         [
@@ -248,7 +319,7 @@ def table_svg(
                 f'width="{_num(width * scale)}" height="{_num(height * scale)}" '
                 f'viewBox="{_num(left)} {_num(top)} {_num(width)} {_num(height)}">'
             ),
-            f"<title>{escape(head)}</title>",
+            f"<title>{_escape(head)}</title>",
             (
                 f'<rect class="felt" x="{_num(left)}" y="{_num(top)}" width="{_num(width)}" '
                 f'height="{_num(height)}" fill="{_FELT}"/>'
