@@ -40,23 +40,16 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from ._book import Book, book_of
-from ._moves import DRAW as _DRAW
-from ._moves import PASS as _PASS
 from ._moves import Draw, Move, Pass, Play
 from ._rule import Drawing, Refusal
 from ._rules import Rules
 from ._table import DRAW_KEY, Layout, TableState
-from ._tiles import TILES as _TILES
-from ._tiles import Tile
 
 __all__ = ["Ending", "History", "Obligation", "Outcome", "Policy", "Start", "State", "new_state"]
 
 
 # Module constants declared Final are C statics in the compiled build, where a name
 # imported from an interpreted module is looked up in a dict at every use.
-DRAW: Final[Draw] = _DRAW
-PASS: Final[Pass] = _PASS
-TILES: Final[list[Tile]] = _TILES
 _PLAY: Final[type[Play]] = Play
 _DRAW_TYPE: Final[type[Draw]] = Draw
 _PASS_TYPE: Final[type[Pass]] = Pass
