@@ -139,14 +139,19 @@ class Start:
     ``dealt_for`` the index of the double the round was dealt for (R19), ``first`` the
     round's first seat (R23), ``seed`` the seed of the deal or ``None``; ``placements``
     the tiles on the table at the start as ``(tile, onto)`` index pairs, the first placed
-    first (``onto`` is -1 for the round double), and ``table`` the table they make;
-    ``hands`` the hands at the start (bitmasks), ``boneyard`` the boneyard at the start
-    (tile indices, in draw order); ``to_move``, ``lead``, ``turn_draws`` and
-    ``last_drawn`` the turn at the start, as :class:`State` keeps them.
+    first (``onto`` is -1 for the round double: the centre double alone in a dealt centre
+    start, nothing in a dealt holder start), and ``table`` the table they make; ``hands``
+    the hands at the start (bitmasks), ``boneyard`` the boneyard at the start (the
+    undrawn tiles only, as tile indices in draw order); ``to_move`` (-1 if the round is
+    over at once), ``lead``, ``turn_draws`` and ``last_drawn`` the turn at the start, as
+    :class:`State` keeps them: a position in the middle of a turn says how many tiles
+    the seat to move drew in it and the last of them, which is in its hand (R13).
+    ``position`` tells a round set up from a position (:meth:`Round.from_position
+    <chickenfoot.Round.from_position>`) from a dealt one.
     """
 
     __slots__ = ("boneyard", "dealt_for", "first", "hands", "last_drawn", "lead", "n",
-                 "placements", "seed", "table", "to_move", "turn_draws")  # fmt: skip
+                 "placements", "position", "seed", "table", "to_move", "turn_draws")  # fmt: skip
 
     def __init__(
         self,
@@ -162,6 +167,7 @@ class Start:
         lead: int,
         turn_draws: int,
         last_drawn: int,
+        position: bool,
     ) -> None:
         self.n = n
         self.dealt_for = dealt_for
@@ -175,10 +181,12 @@ class Start:
         self.lead = lead
         self.turn_draws = turn_draws
         self.last_drawn = last_drawn
+        self.position = position
 
     def _key(self) -> tuple[object, ...]:
         return (self.n, self.dealt_for, self.first, self.seed, self.placements, self.hands,
-                self.boneyard, self.to_move, self.lead, self.turn_draws, self.last_drawn)  # fmt: skip
+                self.boneyard, self.to_move, self.lead, self.turn_draws, self.last_drawn,
+                self.position, self.table.double)  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Start):
@@ -192,12 +200,65 @@ class Start:
         # Explicit, so that a compiled (native) Start pickles too.
         return Start, (
             self.n, self.dealt_for, self.first, self.seed, self.placements, self.table,
-            self.hands, self.boneyard, self.to_move, self.lead, self.turn_draws, self.last_drawn,
+            self.hands, self.boneyard, self.to_move, self.lead, self.turn_draws,
+            self.last_drawn, self.position,
         )  # fmt: skip
 
+    def public(self) -> PublicStart:
+        """What every seat sees of this start."""
+        return PublicStart(
+            self.position, self.placements, self.table, self.to_move, self.lead, self.turn_draws
+        )
 
-#: The start of a state unpickled from 0.1, which kept its start elsewhere.
-NO_START: Final[Start] = Start(0, 0, 0, None, (), TableState.empty(0, 0, 0), (), (), 0, -1, 0, -1)
+
+class PublicStart:
+    """The part of a :class:`Start` every seat sees (internal): what a view holds of it.
+
+    ``position``, ``placements``, ``table``, ``to_move``, ``lead`` and ``turn_draws`` are
+    the start's; the hands, the boneyard and the tile the seat to move drew last are
+    hidden (a view of that seat holds its drawn tile apart).
+    """
+
+    __slots__ = ("lead", "placements", "position", "table", "to_move", "turn_draws")
+
+    def __init__(
+        self,
+        position: bool,
+        placements: tuple[tuple[int, int], ...],
+        table: TableState,
+        to_move: int,
+        lead: int,
+        turn_draws: int,
+    ) -> None:
+        self.position = position
+        self.placements = placements
+        self.table = table
+        self.to_move = to_move
+        self.lead = lead
+        self.turn_draws = turn_draws
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.position, self.placements, self.table.double, self.to_move, self.lead,
+                self.turn_draws)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PublicStart):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[type[PublicStart], tuple[object, ...]]:
+        # Explicit, so that a compiled (native) PublicStart pickles too.
+        return PublicStart, (
+            self.position,
+            self.placements,
+            self.table,
+            self.to_move,
+            self.lead,
+            self.turn_draws,
+        )
 
 
 class State:
@@ -216,9 +277,9 @@ class State:
     A state's value never changes: every field but the two memos (``known``, the moves
     :meth:`offer` handed out, and ``_layout``, see :meth:`layout`) is set in the
     constructor, and the memos hold immutable values derived from the fields, left out of
-    pickles; two threads that fill one at once write equal values. The first nine
-    parameters come in the order of 0.1's, so that rounds pickled by 0.1 load (with
-    :data:`NO_START` for their start, which :class:`~chickenfoot.Round` rebuilds).
+    equality, hashes and pickles; two threads that fill one at once write equal values.
+    Two states are equal when they have the same rules, start (its seed aside: it says
+    where a deal came from, not what it is) and history, and so the same kept fields.
     """
 
     __slots__ = ("_layout", "boneyard", "hands", "history", "known", "last_drawn", "lead",
@@ -234,10 +295,10 @@ class State:
         lead: int,
         to_move: int,
         turn_draws: int,
-        outcome: Outcome | None = None,
-        last_drawn: int = -1,
-        history: History = None,
-        start: Start = NO_START,
+        outcome: Outcome | None,
+        last_drawn: int,
+        history: History,
+        start: Start,
     ) -> None:
         self.rules = rules
         self.table = table
@@ -264,6 +325,25 @@ class State:
             self.to_move, self.turn_draws, self.outcome, self.last_drawn,
             history_moves(self.history), self.start,
         )  # fmt: skip
+
+    def _facts(self) -> tuple[object, ...]:
+        """All that two equal states share, but the moves of their histories."""
+        start = self.start
+        return (self.ply, self.hands, self.taken, self.to_move, self.lead, self.turn_draws,
+                self.last_drawn, self.table.double, self.outcome, self.boneyard, start.n,
+                start.dealt_for, start.first, start.placements, start.hands, start.to_move,
+                start.lead, start.turn_draws, start.last_drawn, start.position,
+                start.table.double, self.rules)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self is other or (
+            self._facts() == other._facts() and same_history(self.history, other.history)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.hands, self.taken, self.to_move, self.ply, self.start.first))
 
     def layout(self, build: Callable[[State], Layout]) -> Layout:
         """The layout of this state: ``build(self)`` the first time, the same value after
@@ -552,6 +632,18 @@ def _ended(
     )  # fmt: skip
 
 
+def same_history(a: History, b: History) -> bool:
+    """Whether two histories hold the same moves by the same seats, compared without
+    recursion (a long round would exhaust the stack) and stopping at a shared tail."""
+    while a is not None and b is not None:
+        if a is b:
+            return True
+        if a[0] != b[0] or a[1] != b[1]:
+            return False
+        a, b = a[2], b[2]
+    return a is b
+
+
 def history_moves(history: History) -> list[tuple[int, Move]]:
     """``(seat, move)`` of every move in ``history``, the first first."""
     out: list[tuple[int, Move]] = []
@@ -597,7 +689,6 @@ def new_state(
     hands: tuple[int, ...],
     boneyard: tuple[int, ...],
     *,
-    taken: int = 0,
     lead: int,
     to_move: int,
     turn_draws: int = 0,
@@ -605,24 +696,41 @@ def new_state(
     first: int = -1,
     seed: int | None = None,
     placements: tuple[tuple[int, int], ...] = (),
+    position: bool = False,
 ) -> State:
-    """A state at the start of a round (its :class:`Start` made of these values), ended
-    at once if a seat holds no tile (it went out) or nobody can move (R16); trusted.
+    """A state at the start of a round, its :class:`Start` made of these values, ended at
+    once if a seat holds no tile (it went out) or nobody can move (R16); trusted.
 
     The values must describe a position the rules can reach: every tile of the set once
-    in a hand, on ``table`` (the tiles of ``placements``) or in ``boneyard``, ``to_move`` a
-    seat, ``lead`` a seat once the round double is on the table (else -1), at most one
-    empty hand. ``first`` is the round's first seat (R23), ``to_move`` by default.
+    in a hand, on ``table`` (the tiles of ``placements``) or in ``boneyard`` (the undrawn
+    tiles), ``to_move`` a seat, ``lead`` a seat once the round double is on the table
+    (else -1), at most one empty hand; ``turn_draws`` the tiles ``to_move`` drew this
+    turn and ``last_drawn`` the last of them, in its hand (R13). ``first`` is the round's
+    first seat (R23), ``to_move`` by default; ``position`` is set for a round set up from
+    a position. A round over at once has -1 for the start's ``to_move``, as its state.
     """
     if first < 0:
         first = to_move
     start = Start(
         table.n, table.dealt, first, seed, placements, table, hands, boneyard, to_move, lead,
-        turn_draws, last_drawn,
+        turn_draws, last_drawn, position,
     )  # fmt: skip
+    state = _begun(start, rules)
+    if state.outcome is not None:  # over at once: nobody is to move at the start either
+        start = Start(
+            table.n, table.dealt, first, seed, placements, table, hands, boneyard, -1, lead,
+            0, -1, position,
+        )  # fmt: skip
+        state = _begun(start, rules)
+    return state
+
+
+def _begun(start: Start, rules: Rules) -> State:
+    """The state at ``start``, ended at once if a seat holds no tile or nobody can move."""
+    hands, lead, table = start.hands, start.lead, start.table
     state = State(
-        rules, table, hands, boneyard, taken, lead, to_move, turn_draws, None, last_drawn,
-        None, start,
+        rules, table, hands, start.boneyard, 0, lead, start.to_move, start.turn_draws, None,
+        start.last_drawn, None, start,
     )  # fmt: skip
     for seat, hand in enumerate(hands):
         if not hand:  # R16: went out

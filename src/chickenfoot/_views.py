@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from ._engine import Outcome, turn_moves
-from ._moves import Draw, Event, Move
+from ._engine import Outcome, PublicStart, same_history, turn_moves
+from ._moves import Draw, Event, Move, Play
 from ._round import (
     Round,
     _History,
@@ -22,7 +22,6 @@ from ._round import (
     history_of,
     moves_of,
     pickled_state,
-    same_history,
     state_of,
     unpickle_state,
 )
@@ -107,6 +106,16 @@ class RoundView(TableShown):
     _length: int = attrs.field(repr=False, alias="length")
     _table: TableState = attrs.field(repr=False, alias="table")
     _turn_draws: int = attrs.field(repr=False, alias="turn_draws")
+    _at_start: PublicStart = attrs.field(
+        repr=False,
+        alias="start",
+        default=attrs.Factory(
+            lambda view: dealt_start(
+                view.rules, view._table, view._moves, view.to_move, view.first
+            ),
+            takes_self=True,
+        ),
+    )
 
     @property
     def history(self) -> tuple[Event, ...]:
@@ -124,7 +133,7 @@ class RoundView(TableShown):
         table = self._table
         return (self._length, self.seat, self.hand, self.hand_counts, self.boneyard_count,
                 self.to_move, self.round_double, table.dealt, self.first, self.outcome, self._mine,
-                self.rules, table.origin)  # fmt: skip
+                self.rules, self._at_start)  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RoundView):
@@ -470,11 +479,11 @@ def round_view(rnd: Round, seat: int) -> RoundView:
             if node[0] == seat:
                 mine.append(TILES[state.boneyard[index]])
         node = node[2]
-    origin = state.table.origin
-    if origin is not None and origin.draws and _start_mover(history, rnd.to_move) == seat:
+    start = state.start
+    if start.turn_draws and start.to_move == seat:
         # A round set up from a position in the middle of a turn: the seat to move then
-        # knows the tile it drew, kept before the boneyard (see Round.from_position).
-        mine.append(TILES[state.boneyard[index - 1]])
+        # knows the tile it drew last, in its hand at the start (see Round.from_position).
+        mine.append(TILES[start.last_drawn])
     mine.reverse()
     return RoundView(
         rnd.rules,
@@ -493,15 +502,8 @@ def round_view(rnd: Round, seat: int) -> RoundView:
         length=length,
         table=state.table,
         turn_draws=state.turn_draws,
+        start=start.public(),
     )
-
-
-def _start_mover(history: _History, to_move: int | None) -> int | None:
-    """The seat to move at the start of ``history``, whose last seat to move is ``to_move``."""
-    seat = to_move
-    while history is not None:
-        seat, history = history[0], history[2]
-    return seat
 
 
 def start_drawn_tile(view: RoundView) -> Tile | None:
@@ -512,12 +514,33 @@ def start_drawn_tile(view: RoundView) -> Tile | None:
 
 def _start_draw_shown(view: RoundView) -> bool:
     """Whether the view's drawn tiles start with one drawn before its round's position."""
-    origin = view._table.origin
-    return (
-        origin is not None
-        and origin.draws > 0
-        and _start_mover(view._moves, view.to_move) == view.seat
-    )
+    start = view._at_start
+    return start.turn_draws > 0 and start.to_move == view.seat
+
+
+def dealt_start(
+    rules: Rules, table: TableState, history: _History, to_move: int | None, first: int
+) -> PublicStart:
+    """What every seat sees of the start of a dealt round whose table is ``table`` after
+    ``history``: the centre double alone on the table in a ``centre`` start, led by the
+    first seat; else an empty table before the double its holder placed at once, or the
+    one searched for (R6, R6b), and nobody leading."""
+    n, dealt = table.n, table.dealt
+    moves = moves_of(history)
+    mover = moves[0][0] if moves else -1 if to_move is None else to_move
+    if rules.start == "centre":
+        at = TableState.empty(n, dealt, dealt).with_round_double(rules.opening_toes, dealt)
+        return PublicStart(False, ((dealt, -1),), at, mover, first, 0)
+    opening = table.double
+    if moves:
+        move = moves[0][1]
+        opening = move.tile.index if type(move) is Play and move.onto is None else dealt
+    return PublicStart(False, (), TableState.empty(n, opening, dealt), mover, -1, 0)
+
+
+def start_of(view: RoundView) -> PublicStart:
+    """What the seat of ``view`` sees of its round's start."""
+    return view._at_start
 
 
 def match_view(match: Match, seat: int) -> MatchView:
