@@ -7,7 +7,8 @@ folding the history again costs a walk of every move. These tests fold the histo
 random rounds, dealt ones and ones set up from positions (in the middle of a turn too,
 R13), over their start with the plain loop below, which follows the rules as they read
 (R6, R13, R15, R16, R18) and not the engine's code, and compare every kept field. They
-also hold the state's memos (the moves offered, the layout) out of its value.
+also hold the state's memos (the moves offered, the layout) out of its value, and what a
+seat sees of a state (``State.seen_by``) to the round it comes from.
 """
 
 from __future__ import annotations
@@ -22,11 +23,25 @@ from hypothesis import strategies as st
 from strategies import PRESET_NAMES, played_rounds
 from strategies import rules as drawn_rules
 
-from chickenfoot import PRESETS, Draw, Ending, Layout, Move, Outcome, Play, Round, Rules
-from chickenfoot._engine import Start, State
+from chickenfoot import (
+    PRESETS,
+    Draw,
+    Ending,
+    Layout,
+    Move,
+    Outcome,
+    Play,
+    Round,
+    RoundView,
+    Rules,
+)
+from chickenfoot._engine import PublicTurn, Start, State
+from chickenfoot._positions import start_position
 from chickenfoot._round import state_of
 from chickenfoot._scoring import hand_scores, round_winner
 from chickenfoot._table import TableState
+from chickenfoot._tiles import TILES, tiles_of
+from chickenfoot._views import seen_of
 
 #: Variants beside the presets: R6b's search, a drawn tile that may be passed or is never
 #: played (R13, R13b), several draws a turn and a reserve (R13, R14).
@@ -300,3 +315,61 @@ def test_states_differ_where_their_starts_or_histories_do() -> None:
     after = rnd.apply(rnd.legal_moves()[0])
     assert state_of(after) != state_of(rnd)
     assert state_of(after) == state_of(rnd.apply(rnd.legal_moves()[0]))
+
+
+def _turn_facts(turn: PublicTurn) -> tuple[object, ...]:
+    return (_table_facts(turn.table), turn.seat, turn.turn_draws, turn.left, turn.move)
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+@settings(max_examples=15)
+@given(data=st.data())
+def test_a_seats_timeline_is_the_public_turn_before_every_move(
+    variant: str, data: st.DataObject
+) -> None:
+    """What a seat sees (State.seen_by) replays its history: before every move, the
+    timeline's table, seat to move, draws this turn (R13) and boneyard size are the
+    round's, replayed move by move from its deal or position; the view of the round and
+    the view its JSON rebuilds show the same."""
+    rnd = data.draw(played_rounds(rules=VARIANTS[variant], max_moves=120), label="round")
+    if data.draw(st.booleans(), label="from a position"):
+        rnd = _played_on(Round.from_position(rnd.rules, rnd.to_position()), data, 60)
+    seat = data.draw(st.integers(0, rnd.players - 1), label="seat")
+    seen = state_of(rnd).seen_by(seat)
+    text = start_position(rnd)
+    if text is None:
+        replay = Round.deal(
+            rnd.rules, rnd.players, seed=rnd.seed, round_double=rnd.dealt_for, first=rnd.first
+        )
+    else:
+        replay = Round.from_position(rnd.rules, text)
+    turns = seen.timeline()
+    assert len(turns) == rnd.ply == seen.ply
+    for turn, event in zip(turns, rnd.history, strict=True):
+        state = state_of(replay)
+        assert _turn_facts(turn) == (
+            _table_facts(state.table),
+            state.to_move,
+            state.turn_draws,
+            state.left,
+            event.move,
+        )
+        replay = replay.apply(event.move)
+    assert replay == rnd
+    view = rnd.view(seat)
+    assert (view.hand, view.hand_counts, view.boneyard_count) == (
+        tiles_of(seen.hand),
+        tuple(len(h) for h in rnd.hands),
+        len(rnd.boneyard),
+    )
+    assert view.legal_moves() == seen.legal_moves()
+    assert view.legal_moves() == (rnd.legal_moves() if rnd.to_move == seat else [])
+    start = state_of(rnd).start
+    before = [TILES[start.last_drawn]] if start.turn_draws and start.to_move == seat else []
+    mine = [e.drawn for e in rnd.history if e.seat == seat and e.drawn is not None]
+    assert [TILES[t] for t in seen.mine] == before + mine
+    assert seen_of(view) == seen
+    again = RoundView.from_json(view.to_json())
+    assert again == view
+    assert seen_of(again) == seen
+    assert [_turn_facts(t) for t in seen_of(again).timeline()] == [_turn_facts(t) for t in turns]

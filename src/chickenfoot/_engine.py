@@ -42,7 +42,19 @@ from ._table import ROOT, Layout, TableState, play_of
 from ._tiles import HIGH, LOW, Tile
 from ._tiles import TILES as _TILES
 
-__all__ = ["Ending", "History", "Obligation", "Outcome", "Policy", "Start", "State", "new_state"]
+__all__ = [
+    "Ending",
+    "History",
+    "Obligation",
+    "Outcome",
+    "Policy",
+    "PublicStart",
+    "PublicTurn",
+    "Seen",
+    "Start",
+    "State",
+    "new_state",
+]
 
 
 # Module constants declared Final are C statics in the compiled build, where a name
@@ -599,6 +611,33 @@ class State:
         outcome = Outcome(Ending.BLOCKED, round_winner(scores, self.lead), scores)
         return _ended(self, self.table, self.hands, self.lead, outcome, self.history)
 
+    def seen_by(self, seat: int) -> Seen:
+        """What ``seat`` sees of this state: the public start, the history and table, its
+        own hand and the tiles it drew (the start's own drawn tile first), every seat's
+        tile count and the boneyard's size; nothing hidden from it."""
+        mine: list[int] = []
+        index = self.taken  # walking back from the newest move, the draws count down
+        node = self.history
+        while node is not None:
+            if type(node[1]) is _DRAW_TYPE:
+                index -= 1
+                if node[0] == seat:
+                    mine.append(self.boneyard[index])
+            node = node[2]
+        start = self.start
+        if start.turn_draws and start.to_move == seat:
+            # set up from a position in the middle of a turn: the mover knows its last draw
+            mine.append(start.last_drawn)
+        mine.reverse()
+        # R6b: a lower double drawn in the search is the round double at once, but only
+        # its drawer knows it until it is placed
+        double = self.round_double if seat == self.to_move else self.table.double
+        return Seen(
+            self.rules, seat, start.public(), self.history, self.table, self.hands[seat],
+            tuple([h.bit_count() for h in self.hands]), len(self.boneyard) - self.taken,
+            self.to_move, double, start.first, self.turn_draws, self.outcome, tuple(mine),
+        )  # fmt: skip
+
     def play_out(self, policy: Policy, rng: random.Random) -> State:
         """The end of the round, ``policy`` choosing at every seat where there is a choice.
 
@@ -612,6 +651,168 @@ class State:
             move = moves[0] if len(moves) == 1 else policy(state, moves, rng)
             state = state.after(move, False)
         return state
+
+
+class PublicTurn:
+    """The public turn before one move of a history (internal): the ``table``, the
+    ``seat`` to move, the tiles it drew this turn (``turn_draws``, R13), the boneyard's
+    size (``left``) and the ``move`` it made."""
+
+    __slots__ = ("left", "move", "seat", "table", "turn_draws")
+
+    def __init__(self, table: TableState, seat: int, turn_draws: int, left: int, move: Move):
+        self.table = table
+        self.seat = seat
+        self.turn_draws = turn_draws
+        self.left = left
+        self.move = move
+
+
+class Seen:
+    """A round as one seat sees it, computed by the engine (:meth:`State.seen_by`;
+    internal): what a :class:`~chickenfoot.RoundView` shows.
+
+    ``rules``; ``seat``, whose view it is; ``start``, the :class:`PublicStart`;
+    ``history``, shared with the state (it holds no drawn tile); ``table``; ``hand``, the
+    seat's tiles (a bitmask); ``hand_counts``; ``left``, the boneyard's size; ``to_move``
+    (-1 once the round is over); ``round_double``, as this seat knows it (R6b);
+    ``first`` (R23); ``turn_draws`` of the seat to move (R13); ``outcome``; and ``mine``,
+    the tiles this seat drew, in order, the start's own drawn tile first. A value: equal
+    for the same fields and history, never changed once made.
+    """
+
+    __slots__ = ("first", "hand", "hand_counts", "history", "left", "mine", "outcome",
+                 "round_double", "rules", "seat", "start", "table", "to_move", "turn_draws")  # fmt: skip
+
+    def __init__(
+        self,
+        rules: Rules,
+        seat: int,
+        start: PublicStart,
+        history: History,
+        table: TableState,
+        hand: int,
+        hand_counts: tuple[int, ...],
+        left: int,
+        to_move: int,
+        round_double: int,
+        first: int,
+        turn_draws: int,
+        outcome: Outcome | None,
+        mine: tuple[int, ...],
+    ) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.start = start
+        self.history = history
+        self.table = table
+        self.hand = hand
+        self.hand_counts = hand_counts
+        self.left = left
+        self.to_move = to_move
+        self.round_double = round_double
+        self.first = first
+        self.turn_draws = turn_draws
+        self.outcome = outcome
+        self.mine = mine
+
+    @property
+    def ply(self) -> int:
+        """How many moves the history holds."""
+        history = self.history
+        return 0 if history is None else history[3]
+
+    @property
+    def drawn(self) -> int:
+        """The tile this seat has just drawn, while it is still its turn (R13), or -1."""
+        if self.turn_draws and self.to_move == self.seat:
+            return self.mine[-1]
+        return -1
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal moves, from what it sees; empty when it is not its turn."""
+        if self.to_move != self.seat:
+            return []
+        return turn_moves(self.rules, self.table, self.hand, self.turn_draws, self.drawn, self.left)
+
+    def timeline(self) -> list[PublicTurn]:
+        """The public turn before every move of the history, the first first: the table,
+        the seat to move, its draws this turn and the boneyard's size, and the move."""
+        moves = history_moves(self.history)
+        left = self.left
+        for _, move in moves:
+            if type(move) is _DRAW_TYPE:
+                left += 1
+        rules = self.rules
+        table, turn_draws = self.start.table, self.start.turn_draws
+        out: list[PublicTurn] = []
+        for seat, move in moves:
+            out.append(PublicTurn(table, seat, turn_draws, left, move))
+            if type(move) is _PLAY:
+                assert isinstance(move, Play)
+                onto = move.onto
+                t = move.tile.index
+                if onto is None:
+                    table = table.with_round_double(rules.opening_toes, t)
+                else:
+                    table = table.after(
+                        t, onto.index, rules.toes_per_double, rules.first_foot_required
+                    )
+                turn_draws = 0
+            elif type(move) is _DRAW_TYPE:
+                turn_draws += 1
+                left -= 1
+            else:
+                turn_draws = 0
+        return out
+
+    def _facts(self) -> tuple[object, ...]:
+        """All that two equal views share, but the moves of their histories."""
+        return (self.ply, self.seat, self.hand, self.hand_counts, self.left, self.to_move,
+                self.round_double, self.table.dealt, self.first, self.outcome, self.mine,
+                self.start, self.rules)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Seen):
+            return NotImplemented
+        return self is other or (
+            self._facts() == other._facts() and same_history(self.history, other.history)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.hand, self.hand_counts, self.to_move, self.ply))
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Explicit, so that a compiled (native) Seen pickles too; the history as a list
+        # (unpickling a long linked list would exhaust the stack).
+        return _seen_restored, (
+            self.rules, self.seat, self.start, history_moves(self.history), self.table,
+            self.hand, self.hand_counts, self.left, self.to_move, self.round_double,
+            self.first, self.turn_draws, self.outcome, self.mine,
+        )  # fmt: skip
+
+
+def _seen_restored(
+    rules: Rules,
+    seat: int,
+    start: PublicStart,
+    moves: list[tuple[int, Move]],
+    table: TableState,
+    hand: int,
+    hand_counts: tuple[int, ...],
+    left: int,
+    to_move: int,
+    round_double: int,
+    first: int,
+    turn_draws: int,
+    outcome: Outcome | None,
+    mine: tuple[int, ...],
+) -> Seen:
+    """A seen round from its pickled fields (see :meth:`Seen.__reduce__`)."""
+    return Seen(
+        rules, seat, start, linked_history(moves), table, hand, hand_counts, left, to_move,
+        round_double, first, turn_draws, outcome, mine,
+    )  # fmt: skip
 
 
 #: A playout policy: the move, among the legal ``moves`` of ``state``, of its seat to move.

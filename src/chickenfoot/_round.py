@@ -759,21 +759,6 @@ def _linked(moves: Iterable[tuple[int, Move]]) -> _History:
     return linked_history(list(moves))
 
 
-def pickled_state(obj: object, fields: Sequence[str], history: str) -> dict[str, Any]:
-    """The pickled state of a round or view: its ``fields``, the linked history in
-    field ``history`` as a list (unpickling a long linked list would exhaust the stack)."""
-    state = {name: getattr(obj, name) for name in fields}
-    state[history] = moves_of(state[history])
-    return state
-
-
-def unpickle_state(obj: object, state: dict[str, Any], fields: Sequence[str], history: str) -> None:
-    """Fill a frozen round or view from :func:`pickled_state`."""
-    node = _linked(state[history])
-    for name in fields:
-        object.__setattr__(obj, name, node if name == history else state[name])
-
-
 def moves_of(history: _History) -> list[tuple[int, Move]]:
     """``(seat, move)`` of every move in ``history``, the first first."""
     return history_moves(history)
