@@ -51,14 +51,14 @@ from typing import Final
 
 from ._engine import Ending, turn_moves
 from ._moves import Draw, Play
-from ._positions import checked_round, table_after
+from ._positions import checked_round
 from ._round import Round
 from ._rules import Rules
 from ._scoring import hand_score
 from ._shown import table_of
 from ._table import TableState
 from ._tiles import DOUBLES, HIGH, TILES, mask_of, set_length
-from ._views import RoundView, start_drawn_tile
+from ._views import RoundView, start_drawn_tile, start_of
 
 __all__ = ["count_deals", "sample_state"]
 
@@ -95,8 +95,8 @@ def _plan_of(view: RoundView) -> _Mixture:
             _cache.move_to_end(view)
             return plan
     table = table_of(view)
-    origin = table.origin
-    placed = table.placed if origin is None else bool(origin.placements)
+    start = start_of(view)
+    placed = bool(start.placements) if start.position else table.placed
     split = view.rules.start != "centre" and not placed
     split = split and _start_case(view, _opening(view)) == "split"
     plan = _Mixture([_Plan(view, 0), _Plan(view, 1)] if split else [_Plan(view)])
@@ -272,7 +272,7 @@ class _Plan:
         table_now = table_of(view)
         n = table_now.n
         full = (1 << set_length(n)) - 1
-        origin = table_now.origin
+        at_start = start_of(view)
         events = view.history
         self.events = events
         me = view.seat
@@ -282,14 +282,14 @@ class _Plan:
         opening = _opening(view)
 
         # -- the public replay: the table, draws this turn and boneyard at every event --
-        if origin is None:
+        if not at_start.position:
             table = TableState.empty(n, opening, dealt_for)
             if centre:
                 table = table.with_round_double(rules.opening_toes, dealt_for)
             turn_draws = 0
         else:
-            table = table_after(rules, n, origin.double, dealt_for, origin.placements)
-            turn_draws = origin.draws
+            table = at_start.table
+            turn_draws = at_start.turn_draws
         draws_total = sum(1 for e in events if type(e.move) is Draw)
         left = view.boneyard_count + draws_total
         mover = events[0].seat if events else view.to_move
@@ -299,7 +299,7 @@ class _Plan:
         # tile drawn before a position, None for the deal)
         arrivals: list[list[float]] = [[_DEALT] for _ in range(players)]
         slot_event: list[list[int | None]] = [[None] for _ in range(players)]
-        start_slot = origin is not None and origin.draws > 0
+        start_slot = at_start.turn_draws > 0
         if start_slot:
             assert mover is not None
             arrivals[mover].append(_START_DRAWN)
@@ -782,10 +782,10 @@ class _Plan:
             mine_dealt_mask |= 1 << t
         for t in self.mine_drawn:
             mine_dealt_mask &= ~(1 << t)
-        origin = table_of(view).origin
+        start = start_of(view)
         start_drawn = start_drawn_tile(view)
         next_slot = dict.fromkeys(drawn_by, 1)
-        if origin is not None and origin.draws and self.mover is not None and self.mover != me:
+        if start.turn_draws and self.mover is not None and self.mover != me:
             next_slot[self.mover] = 2
         order: list[int] = []
         mine_iter = iter(self.mine_drawn)
@@ -803,7 +803,7 @@ class _Plan:
                 hands.append(mine_dealt_mask)
             else:
                 hands.append(mask_of(TILES[t] for t in dealt[seat]))
-        if origin is None:
+        if not start.position:
             rnd = Round.from_deal(
                 rules,
                 [[TILES[t] for t in _bits(h)] for h in hands],
@@ -814,7 +814,7 @@ class _Plan:
         else:
             mover = self.mover
             drawn_tile = None
-            if origin.draws:
+            if start.turn_draws:
                 assert mover is not None
                 if mover == me:
                     drawn_tile = start_drawn
@@ -822,12 +822,10 @@ class _Plan:
                     t = drawn_by[mover][1]
                     hands[mover] |= 1 << t
                     drawn_tile = TILES[t]
-            now = table_of(view)
-            table = table_after(rules, now.n, origin.double, now.dealt, origin.placements)
-            lead = None if origin.lead < 0 or rules.start == "centre" else origin.lead
+            lead = None if start.lead < 0 or rules.start == "centre" else start.lead
             rnd = checked_round(
-                rules, table, origin.placements, tuple(hands), tuple(boneyard),
-                mover, view.first, lead, origin.draws, drawn_tile,
+                rules, start.table, start.placements, tuple(hands), tuple(boneyard),
+                mover, view.first, lead, start.turn_draws, drawn_tile,
             )  # fmt: skip
         for e in events:
             if rnd.to_move != e.seat:
@@ -850,9 +848,9 @@ def _opening(view: RoundView) -> int:
     placed by the first move if its holder placed it at once, else the one searched for
     (R6, R6b)."""
     table = table_of(view)
-    origin = table.origin
-    if origin is not None:
-        return origin.double
+    start = start_of(view)
+    if start.position:
+        return start.table.double
     if table.placed and view.rules.start != "centre":
         events = view.history
         first = events[0].move
@@ -868,15 +866,15 @@ def _start_case(view: RoundView, opening: int) -> str:
     held the opening double) or ``"split"`` (either: the seat to move holds the double
     dealt for, or nobody holds any, which look the same until it moves)."""
     table = table_of(view)
-    origin = table.origin
+    start = start_of(view)
     events = view.history
-    if origin is None:
+    if not start.position:
         if events:
             return "search" if type(events[0].move) is Draw else "held"
         if opening != table.dealt or view.to_move != view.first:
             return "held"
         return "split"
-    if origin.draws:
+    if start.turn_draws:
         return "search"  # the seat to move drew in the search (R6)
     if events:  # the seat to move placed what it held, or drew for want of it (R6, R6b)
         return "held" if type(events[0].move) is Play else "search"
