@@ -276,8 +276,8 @@ class PublicStart:
 class State:
     """A round in play as the engine keeps it (internal, trusted).
 
-    ``start`` is where the round started (:class:`Start`), shared by all its states, and
-    ``history`` the moves since then (:data:`History`), each node shared with the earlier
+    ``start`` is where the round started (a ``Start``), shared by all its states, and
+    ``history`` the moves since then (a ``History``), each node shared with the earlier
     states. The other fields are what folding the history over the start gives, kept
     because a move changes them: ``table``; ``hands[s]`` the bitmask of seat ``s``'s
     tiles; ``boneyard`` the start's boneyard (the same tuple), of which the first
@@ -289,7 +289,7 @@ class State:
     an argument: :func:`~chickenfoot._book.book_of` of ``rules``).
 
     A state's value never changes: every field but the two memos (``known``, the moves
-    :meth:`offer` handed out, and ``_layout``, see :meth:`layout`) is set in the
+    ``offer()`` handed out, and ``_layout``, see ``layout()``) is set in the
     constructor, and the memos hold immutable values derived from the fields, left out of
     equality, hashes and pickles; two threads that fill one at once write equal values.
     Two states are equal when they have the same rules, start (its seed aside: it says
