@@ -16,7 +16,7 @@ refusals of the turn with their rule numbers, and says when the drawn tile comes
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ._moves import DRAW as _DRAW
 from ._moves import PASS as _PASS
@@ -25,6 +25,9 @@ from ._rule import NOTHING, Drawing, Refusal, Reveal, off_table
 from ._table import TableState
 from ._tiles import TILES as _TILES
 from ._tiles import Tile, tiles_of
+
+if TYPE_CHECKING:
+    from ._rules import Rules
 
 __all__ = ["MayKeepDrawn", "MustPlayDrawn", "NeverPlayDrawn", "drawing_of"]
 
@@ -197,10 +200,12 @@ class NeverPlayDrawn(MustPlayDrawn):
         return super().refusal(seat, turn_draws, last_drawn, left, move, moves)
 
 
-def drawing_of(play_drawn: str, draws_per_turn: int | None, reserve: int) -> Drawing:
+def drawing_of(rules: Rules) -> Drawing:
     """The drawing rules the knobs ``play_drawn``, ``draws_per_turn`` and
-    ``boneyard_reserve`` choose (R13, R13b, R14)."""
-    per_turn = 0 if draws_per_turn is None else draws_per_turn
+    ``boneyard_reserve`` of ``rules`` choose (R13, R13b, R14): the one place that reads
+    them."""
+    play_drawn, reserve = rules.play_drawn, rules.boneyard_reserve
+    per_turn = 0 if rules.draws_per_turn is None else rules.draws_per_turn
     if play_drawn == "never":
         return NeverPlayDrawn(reserve, per_turn)
     if play_drawn == "may":

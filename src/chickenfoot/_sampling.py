@@ -49,6 +49,7 @@ from math import comb, factorial
 from threading import Lock
 from typing import Final
 
+from ._book import book_of
 from ._engine import Ending, turn_moves
 from ._moves import Draw, Play
 from ._positions import checked_round, table_after
@@ -233,6 +234,19 @@ class _Stage:
         self.played = played  # label counts of the tiles the seat played (its own slots)
         self.score = score  # the penalty points its hand ends with, once the round is over
         self.forbidden: list[tuple[int, ...]] = []  # boneyard: entry sets it may not hold
+
+
+def _hand_points(view: RoundView) -> list[int]:
+    """What the tiles left in each hand of a finished round score: its scores less the
+    public points the scoring gives beside the hands (nothing while the round goes on)."""
+    outcome = view.outcome
+    if outcome is None:
+        return []
+    placements = view.layout.placements
+    went_out = outcome.ending is Ending.WENT_OUT and len(placements) > 0
+    last = placements[-1].tile.index if went_out else -1  # the tile it went out with
+    public = book_of(view.rules).scoring.public_points
+    return [p - public(s, outcome.winner, last) for s, p in enumerate(outcome.scores)]
 
 
 class _Mixture:
@@ -424,9 +438,8 @@ class _Plan:
             boneyard_only = tbl_playable(table, full)
             if boneyard_only & ~hidden:
                 raise _SamplingError("a blocked round with a playable tile in a hand")
-        values = (
-            {t: hand_score(rules, 1 << t) for t in _bits(hidden)} if outcome is not None else {}
-        )
+        values = {t: hand_score(rules, 1 << t) for t in _bits(hidden)} if outcome else {}
+        points = _hand_points(view)  # what the tiles left in each hand score
 
         # closed boneyard: not every playable tile off the table may be undrawn (R14, R16)
         forbidden_sets: set[int] = set()
@@ -511,11 +524,11 @@ class _Plan:
                 key=lambda seat: _hands_with(
                     [values[t] for t in label_of[seat]],
                     view.hand_counts[seat],
-                    outcome.scores[seat],
+                    points[seat],
                 )
             )
         for seat in order:
-            score = outcome.scores[seat] if outcome is not None else None
+            score = points[seat] if outcome is not None else None
             stages.append(
                 _Stage(
                     seat, view.hand_counts[seat], self.seat_slots[seat], played_counts[seat], score

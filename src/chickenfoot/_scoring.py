@@ -66,9 +66,21 @@ class Scoring:
             hand ^= low
         return score
 
-    def scores(self, hands: tuple[int, ...]) -> tuple[int, ...]:
-        """Penalty points of every hand (R17, R17b)."""
-        return tuple([self.hand(hand) for hand in hands])
+    def public_points(self, seat: int, winner: int, last: int) -> int:
+        """The points ``seat`` scores for a round beside the tiles left in its hand, which
+        every seat can work out from the public moves: ``winner`` the seat that went out
+        with tile index ``last`` (-1 for a blocked round). None under R17 and R17b."""
+        return 0
+
+    def scores(self, hands: tuple[int, ...], winner: int = -1, last: int = -1) -> tuple[int, ...]:
+        """The round scores of ``hands`` (R17, R17b): the penalty points of every hand, and
+        the :meth:`public_points` of a round that ``winner`` went out of by playing tile
+        index ``last`` (-1 for a blocked round, or the hands now)."""
+        if last < 0:
+            return tuple([self.hand(hand) for hand in hands])
+        return tuple(
+            [self.hand(hand) + self.public_points(s, winner, last) for s, hand in enumerate(hands)]
+        )
 
     def blocked_winner(self, scores: Sequence[int], lead: int) -> int:
         """The winner of a blocked round: the lowest score (R18).
@@ -97,15 +109,15 @@ def _lowest(scores: Sequence[int], lead: int) -> int:
 _SCORINGS: Final[dict[tuple[int, int, str], Scoring]] = {}
 
 
-def scoring_of(double_blank: int, blank_value: int, tie_break: str) -> Scoring:
-    """The scoring the knobs ``double_blank``, ``blank_value`` and ``tie_break`` choose,
-    made once per value and shared."""
-    key = (double_blank, blank_value, tie_break)
+def scoring_of(rules: Rules) -> Scoring:
+    """The scoring the knobs ``double_blank``, ``blank_value`` and ``tie_break`` of
+    ``rules`` choose, made once per value and shared: the one place that reads them."""
+    key = (rules.double_blank, rules.blank_value, rules.tie_break)
     scoring = _SCORINGS.get(key)
     if scoring is None:
         if len(_SCORINGS) >= 256:
             _SCORINGS.clear()
-        scoring = _SCORINGS[key] = Scoring(double_blank, blank_value, tie_break)
+        scoring = _SCORINGS[key] = Scoring(*key)
     return scoring
 
 
@@ -118,12 +130,12 @@ def hand_score(rules: Rules, hand: int) -> int:
 
     .. versionadded:: 0.2
     """
-    return scoring_of(rules.double_blank, rules.blank_value, rules.tie_break).hand(hand)
+    return scoring_of(rules).hand(hand)
 
 
 def hand_scores(rules: Rules, hands: Iterable[int]) -> tuple[int, ...]:
     """Penalty points of every hand (R17, R17b), by :meth:`Scoring.scores`."""
-    return scoring_of(rules.double_blank, rules.blank_value, rules.tie_break).scores(tuple(hands))
+    return scoring_of(rules).scores(tuple(hands))
 
 
 def round_winner(scores: Sequence[int], lead: int) -> int:
