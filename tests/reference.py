@@ -59,6 +59,9 @@ class RoundRules(Protocol):
     def play_drawn(self) -> object: ...  # "must" | "may" | "never"
 
     @property
+    def must_play(self) -> bool: ...
+
+    @property
     def double_blank(self) -> int: ...
 
     @property
@@ -155,6 +158,7 @@ class ReferenceRound:
         self.toes_per_double = int(rules.toes_per_double)
         self.boneyard_reserve = int(rules.boneyard_reserve)
         self.draws_per_turn = None if rules.draws_per_turn is None else int(rules.draws_per_turn)
+        self.must_play = bool(rules.must_play)
         self.double_blank = int(rules.double_blank)
         self.blank_value = int(rules.blank_value)
 
@@ -371,9 +375,16 @@ class ReferenceRound:
         return {PASS}
 
     def turn_start_moves(self, seat: int) -> set[Move]:
-        """R12, R13, R15: play if you can; else draw if allowed; else pass."""
+        """R12, R13, R15: play if you can; else draw if allowed; else pass.
+
+        R12b (``must_play`` false): a seat that can play may also draw, if drawing is
+        allowed (R14); after that draw it goes on as after any draw (R13), so the drawn
+        tile is the only one it may play this turn.
+        """
         plays = self.legal_plays(self.hands[seat])
         if plays:
+            if not self.must_play and self.may_draw():
+                return plays | {DRAW}
             return plays
         if self.may_draw():
             return {DRAW}

@@ -261,7 +261,9 @@ def test_a_finished_round_refuses_every_move(rnd: Round) -> None:
 def test_without_a_play_the_only_move_is_draw_or_pass(rnd: Round) -> None:
     """R12: "A player with a legal play must play; he may not draw instead." R13: "a player
     with no legal play draws"; R15: "A player who has no legal play and may not draw
-    passes." Passing beside a play is exactly the play_drawn="may" choice after a draw."""
+    passes." Passing beside a play is exactly the play_drawn="may" choice after a draw.
+    R12b: with must_play false "a player who may draw (R14) may draw instead of playing":
+    a draw beside plays comes last, at the start of a turn."""
     for state in replay(rnd):
         moves = state.legal_moves()
         if state.is_over:
@@ -271,7 +273,10 @@ def test_without_a_play_the_only_move_is_draw_or_pass(rnd: Round) -> None:
         if not plays:
             assert moves in ([Draw()], [Pass()])
         else:
-            assert Draw() not in moves
+            if Draw() in moves:  # R12b
+                assert not state.rules.must_play
+                assert moves[-1] == Draw()
+                assert state.drawn_tile is None
             if Pass() in moves:
                 assert state.rules.play_drawn == "may"
                 assert state.drawn_tile is not None

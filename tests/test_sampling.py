@@ -147,6 +147,8 @@ KNOBS: list[dict[str, Any]] = [
     {"start": "highest_held"},  # R6b: a lower double may open, or a search finds one
     {"start": "highest_held", "play_drawn": "never", "boneyard_reserve": 1},  # R13b
     {"start": "centre", "play_drawn": "never"},
+    {"must_play": False},  # R12b: a draw beside a play
+    {"start": "centre", "must_play": False, "play_drawn": "may", "draws_per_turn": 2},
 ]
 TABLES = [(2, 3, 3), (3, 3, 2)]
 
@@ -518,13 +520,15 @@ def test_samples_of_a_centre_position_after_a_draw_give_the_view_back_r12() -> N
     assert move in after.legal_moves()
 
 
+@pytest.mark.parametrize("must_play", [True, False])
 @pytest.mark.parametrize(("players", "n", "hand"), [(2, 3, 3), (3, 3, 2)])
 def test_exact_count_of_centre_positions_after_a_draw_equals_the_brute_force_count_r12(
-    players: int, n: int, hand: int
+    players: int, n: int, hand: int, must_play: bool
 ) -> None:
     """Tiny centre-start tables set up from the position just after a seat drew, viewed by
-    every other seat, at the position and a move later: the count is exact (R12, R13)."""
-    rules = tiny(players, n, hand, start="centre")
+    every other seat, at the position and a move later: the count is exact (R12, R13; with
+    must_play false the drawer may have held a play, R12b)."""
+    rules = tiny(players, n, hand, start="centre", must_play=must_play)
     checked = 0
     for seed in range(8):
         start = _after_a_draw(rules, players, seed)

@@ -358,6 +358,23 @@ class Rules:
             examples=PLAY_DRAWN,
         ),
     )
+    #: Whether a player with a legal play must play (R12), or may draw instead while he
+    #: may draw (``False``, R12b): the drawn tile is then the only one he may play that
+    #: turn, as ``play_drawn`` says (R13).
+    #:
+    #: .. versionadded:: 0.2
+    must_play: bool = attrs.field(
+        default=True,
+        validator=_choice(True, False),
+        metadata=_about(
+            "R12, R12b",
+            (True, False),
+            "Whether a player with a play must play; False lets him draw instead.",
+            scope="round",
+            examples=(True, False),
+            since="0.2",
+        ),
+    )
     #: What the double-blank counts in a hand at the end of a round (R17).
     double_blank: int = attrs.field(
         default=0,

@@ -51,9 +51,10 @@ from typing import Final
 
 from ._book import book_of
 from ._engine import Ending, turn_moves
-from ._moves import Draw, Play
+from ._moves import DRAW, Draw, Play
 from ._positions import checked_round, table_after
 from ._round import Round
+from ._rule import PublicTurn
 from ._rules import Rules
 from ._scoring import hand_score
 from ._shown import table_of
@@ -236,6 +237,13 @@ class _Stage:
         self.forbidden: list[tuple[int, ...]] = []  # boneyard: entry sets it may not hold
 
 
+def _lacked(rules: Rules, table: TableState, seat: int, left: int) -> int:
+    """The tiles ``seat`` held none of when it drew first this turn from a boneyard of
+    ``left`` tiles, ``table`` on the table: what that draw tells (R6, R12)."""
+    turn = PublicTurn(table, seat, 0, left, DRAW)
+    return book_of(rules).reveal(turn, DRAW).lacks
+
+
 def _hand_points(view: RoundView) -> list[int]:
     """What the tiles left in each hand of a finished round score: its scores less the
     public points the scoring gives beside the hands (nothing while the round goes on)."""
@@ -398,13 +406,12 @@ class _Plan:
             for seat in range(players):
                 rule = nobody if seat == mover else nobody | 1 << opening
                 hand_rules[seat].append((_START_DRAWN, rule))
-        if start_slot:  # the mover drew, so it held nothing to play or place (R6, R12)
+        if start_slot:  # the mover drew: what it held then, as a draw tells (R6, R12, R12b)
             assert mover is not None
-            if start_table.placed:
-                before = tbl_playable(start_table, full)
-            else:
-                before = sum(1 << d for d in eligible) | 1 << start_table.double
-            hand_rules[mover].append((_BEFORE_START, before))
+            assert origin is not None
+            drew_from = view.boneyard_count + draws_total + origin.draws
+            lacked = _lacked(rules, start_table, mover, drew_from)
+            hand_rules[mover].append((_BEFORE_START, lacked))
 
         # the viewer's own dealt hand (before any draw) must fit the start too (R6, R6b)
         mine_dealt = mask_of(view.hand)
