@@ -67,6 +67,9 @@ class RoundRules(Protocol):
     @property
     def blank_value(self) -> int: ...
 
+    @property
+    def out_on_double(self) -> int: ...
+
 
 @dataclass
 class Place:
@@ -161,6 +164,7 @@ class ReferenceRound:
         self.must_play = bool(rules.must_play)
         self.double_blank = int(rules.double_blank)
         self.blank_value = int(rules.blank_value)
+        self.out_on_double = int(rules.out_on_double)
 
         # --- the deal, copied so the caller's lists are never changed ---
         self.hands: list[list[Tile]] = [[make_tile(t) for t in hand] for hand in hands]
@@ -191,6 +195,7 @@ class ReferenceRound:
         self.over = False
         self.ending: str | None = None
         self.winner: int | None = None
+        self.last_tile: Tile | None = None  # the tile the winner went out with
 
         self.begin_round(first)
 
@@ -436,6 +441,7 @@ class ReferenceRound:
         else:
             self.place_tile(tile, make_tile(onto))
         if len(self.hands[seat]) == 0:
+            self.last_tile = tile
             self.finish("went_out", seat)
             return
         self.next_turn(seat)
@@ -513,10 +519,18 @@ class ReferenceRound:
         ]
 
     def scores(self) -> list[int] | None:
-        """R17 scores once the round is over, ``None`` while it is still going."""
+        """R17 scores once the round is over, ``None`` while it is still going.
+
+        R17c: a winner who went out by playing a double (the round double too) scores
+        ``out_on_double`` instead of the 0 of his empty hand.
+        """
         if not self.over:
             return None
-        return self.hand_scores()
+        points = self.hand_scores()
+        if self.ending == "went_out" and self.last_tile is not None and is_double(self.last_tile):
+            assert self.winner is not None
+            points[self.winner] += self.out_on_double
+        return points
 
 
 # ---------------------------------------------------------------------------

@@ -235,6 +235,24 @@ def test_the_scoring_is_chosen_by_its_knobs_r17_r17b(
     assert scoring.scores((mask, 0)) == (by_hand, 0)
 
 
+@pytest.mark.parametrize("out_on_double", [0, 50])
+def test_the_winner_who_goes_out_on_a_double_scores_out_on_double_r17c(out_on_double: int) -> None:
+    """R17c: public points for the winner alone, and only when his last tile is a double
+    (the double-blank and the round double too); none in a blocked round (last -1)."""
+    rules = attrs.evolve(PRESETS["classic"], out_on_double=out_on_double)
+    scoring = book_of(rules).scoring
+    assert scoring is book_of(attrs.evolve(rules)).scoring
+    five, fives, blank = Tile(5, 5).index, Tile(5, 4).index, Tile(0, 0).index
+    assert scoring.public_points(2, 2, five) == out_on_double
+    assert scoring.public_points(2, 2, blank) == out_on_double
+    assert scoring.public_points(1, 2, five) == 0
+    assert scoring.public_points(2, 2, fives) == 0
+    assert scoring.public_points(2, 2, -1) == 0
+    hands = (1 << Tile(3, 1).index, 1 << Tile(6, 0).index, 0)
+    assert scoring.scores(hands, 2, five) == (4, 6, out_on_double)
+    assert scoring.scores(hands, 2, fives) == scoring.scores(hands) == (4, 6, 0)
+
+
 def test_the_blocked_winner_is_the_lowest_score_first_from_the_lead_r18() -> None:
     scoring = book_of(PRESETS["classic"]).scoring
     assert scoring.blocked_winner((5, 3, 3, 9), 0) == 1

@@ -340,13 +340,18 @@ def test_rounds_end_within_the_derived_bound(rnd: Round) -> None:
 @given(rnd=played_rounds(finished=True))
 def test_scores_are_the_pips_left(rnd: Round) -> None:
     """R17: "each player scores the pips left in his hand; the double-blank counts
-    double_blank instead of 0". R18: "The round's winner is the player who went out; in a
-    blocked round, the lowest score, ties going to the tied player who comes first in turn
-    order from the round's first seat" (the seat that led the round)."""
+    double_blank instead of 0". R17c: "a player who goes out (R16) by playing a double as
+    his last tile scores out_on_double points for that round instead of 0". R18: "The
+    round's winner is the player who went out; in a blocked round, the lowest score, ties
+    going to the tied player who comes first in turn order from the round's first seat"
+    (the seat that led the round)."""
     assert rnd.is_over
     rules = rnd.rules
+    last_tile = rnd.layout.placements[-1].tile if rnd.layout.placements else None
+    on_double = rnd.ending is Ending.WENT_OUT and last_tile is not None and last_tile.is_double
     scores = tuple(
         penalty(rnd.hand(seat), rules.double_blank, rules.blank_value)
+        + (rules.out_on_double if on_double and seat == rnd.winner else 0)
         for seat in range(rnd.players)
     )
     assert rnd.scores == scores

@@ -30,6 +30,7 @@ class Knobs:
     must_play: bool = True
     double_blank: int = 0
     blank_value: int = 0
+    out_on_double: int = 0
 
 
 @dataclass(frozen=True)
@@ -455,6 +456,23 @@ def test_going_out_on_a_double_missing_its_toes(double_blank: int) -> None:
     assert game.scores() == [0, double_blank + 2]
     with pytest.raises(ValueError, match="illegal move"):
         game.apply(PASS)
+
+
+@pytest.mark.parametrize("last", [(1, 1), (2, 1)])
+def test_going_out_on_a_double_scores_out_on_double_r17c(last: Tile) -> None:
+    """R17c: with out_on_double 50, going out with the double 1-1 scores 50 for the
+    winner, who still wins (R18); going out with 2-1 scores 0."""
+    game = ReferenceRound(
+        Knobs(out_on_double=50),
+        hands=[[(6, 1), (6, 2), last], [(6, 3), (6, 4), (0, 0), (2, 0)]],
+        boneyard=[(5, 0)],
+        round_double=6,
+        first=0,
+    )
+    run(game, [play((6, 1), D6), play((6, 3), D6), play((6, 2), D6), play((6, 4), D6)])
+    game.apply(play(last, (6, 1) if last == (1, 1) else (6, 2)))
+    assert (game.ending, game.winner) == ("went_out", 0)
+    assert game.scores() == [50 if last == (1, 1) else 0, 2]
 
 
 # ---------------------------------------------------------------------------

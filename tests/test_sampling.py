@@ -201,6 +201,42 @@ def test_exact_count_of_finished_rounds_equals_the_brute_force_count() -> None:
     assert {(p, e) for p in (2, 3) for e in ("WENT_OUT", "BLOCKED")} <= set(endings)
 
 
+def _won_on_a_double(players: int, n: int, hand: int, **knobs: Any) -> Iterator[Round]:
+    """Finished tiny rounds with ``out_on_double=50`` whose winner went out with a double."""
+    rules = tiny(players, n, hand, out_on_double=50, **knobs)
+    for seed in range(400):
+        rnd = played(rules, players, seed, 80)
+        outcome = rnd.outcome
+        if outcome is None or outcome.ending.name != "WENT_OUT":
+            continue
+        last = rnd.layout.placements[-1].tile
+        if last.high == last.low:
+            yield rnd
+
+
+@pytest.mark.parametrize(("table", "knobs"), [((2, 3, 3), {}), ((3, 3, 2), {"start": "centre"})])
+def test_exact_count_of_a_round_won_on_a_double_equals_the_brute_force_count_r17c(
+    table: tuple[int, int, int], knobs: dict[str, Any]
+) -> None:
+    """R17c: the winner went out with a double and scores 50 with an empty hand, public
+    points the sampler takes off before it matches hands to scores; the count is exact for
+    every seat, and every sample gives the view back."""
+    checked = 0
+    for rnd in itertools.islice(_won_on_a_double(*table, **knobs), 3):
+        assert rnd.outcome is not None
+        winner = rnd.outcome.winner
+        assert rnd.outcome.scores[winner] == 50
+        assert not rnd.hand(winner)
+        for seat in range(rnd.players):
+            view = rnd.view(seat)
+            expected = sum(brute_force(rnd, seat).values())
+            assert expected >= 1
+            assert count_deals(view) == expected, (table, seat)
+            assert sample_state(view, random.Random(seat)).view(seat) == view
+        checked += 1
+    assert checked == 3
+
+
 @pytest.mark.parametrize("ending", ["WENT_OUT", "BLOCKED"])
 def test_samples_of_finished_rounds_follow_the_exact_distribution(ending: str) -> None:
     """Chi-square of 3000 samples of a finished three-seat round against the brute-force

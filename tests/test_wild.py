@@ -23,9 +23,11 @@ import pytest
 from chickenfoot import (
     PRESETS,
     Draw,
+    Ending,
     IllegalMoveError,
     Match,
     Obligation,
+    Outcome,
     Pass,
     Play,
     PositionError,
@@ -33,6 +35,7 @@ from chickenfoot import (
     Rules,
     Tile,
     load_record,
+    tile_set,
 )
 from chickenfoot.cli import main
 
@@ -69,6 +72,7 @@ def test_the_page_has_the_wild_variants() -> None:
     assert any(k["play_drawn"] == "never" for k in knobs.values())
     assert any(k["start"] == "highest_held" for k in knobs.values())
     assert any(not k["must_play"] for k in knobs.values())
+    assert any(k["out_on_double"] for k in knobs.values())
 
 
 def knobs_file(rules: Rules, path: Path) -> Path:
@@ -216,3 +220,55 @@ def test_positions_and_samples_after_a_draw_beside_a_play_r12b() -> None:
         view = again.view(seat)
         for seed in range(5):
             assert view.sample_state(random.Random(seed)).view(seat) == view
+
+
+# -- R17c: going out on a double scores ------------------------------------------------------
+
+
+def test_going_out_on_a_double_scores_but_still_wins_r17c_r18() -> None:
+    """R17c (the page's out-on-double): a seat dealt the round double 6-6 alone places it,
+    goes out (R16) and wins the round (R18), scoring 50 instead of 0; going out with 5-4
+    scores 0. The finished position reads back with the same scores."""
+    rules = WILD["out-on-double"]
+    assert rules.out_on_double == 50
+    one = attrs.evolve(rules, set_sizes={2: 6}, hand_sizes={2: 1})
+    boneyard = [t for t in tile_set(6) if t not in (Tile(6, 6), Tile(5, 4))]
+    rnd = Round.from_deal(one, [[Tile(6, 6)], [Tile(5, 4)]], boneyard, round_double=6)
+    out = rnd.apply(Play(Tile(6, 6)))
+    assert out.outcome == Outcome(Ending.WENT_OUT, 0, (50, 9))
+    finished = Round.from_position(one, out.to_position())
+    assert finished.outcome == out.outcome
+    two = attrs.evolve(one, hand_sizes={2: 2})
+    hands = [[Tile(6, 6), Tile(6, 5)], [Tile(6, 4), Tile(2, 1)]]
+    rest = [t for t in tile_set(6) if t not in hands[0] + hands[1]]
+    won = Round.from_deal(two, hands, rest, round_double=6).apply(Play(Tile(6, 6)))
+    won = won.apply(Play(Tile(6, 4), Tile(6, 6))).apply(Play(Tile(6, 5), Tile(6, 6)))
+    assert won.outcome == Outcome(Ending.WENT_OUT, 0, (0, 3))  # 6-5 is no double
+
+
+def test_a_round_won_on_a_double_counts_in_the_match_r21_r22() -> None:
+    """R21, R22: the 50 of a round won on a double count in the winner's total, and with
+    zero_rounds that round is not one of his rounds at 0."""
+    rules = attrs.evolve(
+        WILD["out-on-double"], set_sizes={2: 6}, hand_sizes={2: 5}, tie_break="zero_rounds"
+    )
+    checked = 0
+    for seed in range(20):
+        match = Match.new(rules, 2, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over:
+            match = match.apply(rng.choice(match.legal_moves()))
+        for rnd in match.finished:
+            outcome = rnd.outcome
+            assert outcome is not None
+            last = rnd.layout.placements[-1].tile
+            on_double = outcome.ending is Ending.WENT_OUT and last.high == last.low
+            if outcome.ending is Ending.WENT_OUT:
+                assert outcome.scores[outcome.winner] == (50 if on_double else 0)
+            checked += on_double
+        for standing in match.standings:
+            scores = [result[standing.seat] for result in match.results]
+            assert standing.total == sum(scores) == match.totals[standing.seat]
+            assert standing.zero_rounds == scores.count(0)
+        assert Match.from_json(match.to_json()) == match
+    assert checked >= 3
