@@ -147,6 +147,8 @@ KNOBS: list[dict[str, Any]] = [
     {"start": "highest_held"},  # R6b: a lower double may open, or a search finds one
     {"start": "highest_held", "play_drawn": "never", "boneyard_reserve": 1},  # R13b
     {"start": "centre", "play_drawn": "never"},
+    {"must_play": False},  # R12b: a draw beside a play
+    {"start": "centre", "must_play": False, "play_drawn": "may", "draws_per_turn": 2},
 ]
 TABLES = [(2, 3, 3), (3, 3, 2)]
 
@@ -197,6 +199,42 @@ def test_exact_count_of_finished_rounds_equals_the_brute_force_count() -> None:
             assert count_deals(view) == expected, (knobs, rnd.players, seat)
             assert sample_state(view, random.Random(seat)).view(seat) == view
     assert {(p, e) for p in (2, 3) for e in ("WENT_OUT", "BLOCKED")} <= set(endings)
+
+
+def _won_on_a_double(players: int, n: int, hand: int, **knobs: Any) -> Iterator[Round]:
+    """Finished tiny rounds with ``out_on_double=50`` whose winner went out with a double."""
+    rules = tiny(players, n, hand, out_on_double=50, **knobs)
+    for seed in range(400):
+        rnd = played(rules, players, seed, 80)
+        outcome = rnd.outcome
+        if outcome is None or outcome.ending.name != "WENT_OUT":
+            continue
+        last = rnd.layout.placements[-1].tile
+        if last.high == last.low:
+            yield rnd
+
+
+@pytest.mark.parametrize(("table", "knobs"), [((2, 3, 3), {}), ((3, 3, 2), {"start": "centre"})])
+def test_exact_count_of_a_round_won_on_a_double_equals_the_brute_force_count_r17c(
+    table: tuple[int, int, int], knobs: dict[str, Any]
+) -> None:
+    """R17c: the winner went out with a double and scores 50 with an empty hand, public
+    points the sampler takes off before it matches hands to scores; the count is exact for
+    every seat, and every sample gives the view back."""
+    checked = 0
+    for rnd in itertools.islice(_won_on_a_double(*table, **knobs), 3):
+        assert rnd.outcome is not None
+        winner = rnd.outcome.winner
+        assert rnd.outcome.scores[winner] == 50
+        assert not rnd.hand(winner)
+        for seat in range(rnd.players):
+            view = rnd.view(seat)
+            expected = sum(brute_force(rnd, seat).values())
+            assert expected >= 1
+            assert count_deals(view) == expected, (table, seat)
+            assert sample_state(view, random.Random(seat)).view(seat) == view
+        checked += 1
+    assert checked == 3
 
 
 @pytest.mark.parametrize("ending", ["WENT_OUT", "BLOCKED"])
@@ -518,13 +556,15 @@ def test_samples_of_a_centre_position_after_a_draw_give_the_view_back_r12() -> N
     assert move in after.legal_moves()
 
 
+@pytest.mark.parametrize("must_play", [True, False])
 @pytest.mark.parametrize(("players", "n", "hand"), [(2, 3, 3), (3, 3, 2)])
 def test_exact_count_of_centre_positions_after_a_draw_equals_the_brute_force_count_r12(
-    players: int, n: int, hand: int
+    players: int, n: int, hand: int, must_play: bool
 ) -> None:
     """Tiny centre-start tables set up from the position just after a seat drew, viewed by
-    every other seat, at the position and a move later: the count is exact (R12, R13)."""
-    rules = tiny(players, n, hand, start="centre")
+    every other seat, at the position and a move later: the count is exact (R12, R13; with
+    must_play false the drawer may have held a play, R12b)."""
+    rules = tiny(players, n, hand, start="centre", must_play=must_play)
     checked = 0
     for seed in range(8):
         start = _after_a_draw(rules, players, seed)

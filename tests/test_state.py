@@ -91,13 +91,22 @@ def _blocked(rules: Rules, table: TableState, hands: list[int], left: int, lead:
     return not any(table.playable(hand) for hand in hands)
 
 
+def _went_out(rules: Rules, hands: list[int], seat: int, last: int) -> Outcome:
+    """The ending when ``seat`` went out with tile index ``last`` (R16): every hand's
+    points (R17), and the winner's ``out_on_double`` if the last tile was a double (R17c)."""
+    scores = list(hand_scores(rules, hands))
+    if last >= 0 and TILES[last].is_double:
+        scores[seat] = rules.out_on_double
+    return Outcome(Ending.WENT_OUT, seat, tuple(scores))
+
+
 def fold(rules: Rules, start: Start, moves: list[tuple[int, Move]]) -> Folded:
     """The kept fields after ``moves`` (``(seat, move)``, the first first), from ``start``.
 
     A play takes its tile from the mover's hand onto the table (the round double placed
     alone makes its placer the leader, R6, R18) and passes the turn on; a draw gives the
     mover the next undrawn tile and the turn again (R13); a pass ends the turn (R15). The
-    round ends when a hand is empty or nobody can move (R16), scored by R17 and R18.
+    round ends when a hand is empty or nobody can move (R16), scored by R17, R17c and R18.
     """
     table, hands = start.table, list(start.hands)
     taken, lead, to_move = 0, start.lead, start.to_move
@@ -106,7 +115,8 @@ def fold(rules: Rules, start: Start, moves: list[tuple[int, Move]]) -> Folded:
     outcome: Outcome | None = None
     if 0 in hands:
         seat = hands.index(0)
-        outcome = Outcome(Ending.WENT_OUT, seat, hand_scores(rules, hands))
+        last = start.placements[-1][0] if start.placements else -1
+        outcome = _went_out(rules, hands, seat, last)
     elif _blocked(rules, table, hands, len(start.boneyard), lead):
         scores = hand_scores(rules, hands)
         outcome = Outcome(Ending.BLOCKED, round_winner(scores, lead), scores)
@@ -126,7 +136,7 @@ def fold(rules: Rules, start: Start, moves: list[tuple[int, Move]]) -> Folded:
                 )
             to_move, turn_draws, last_drawn = (seat + 1) % players, 0, -1
             if not hands[seat]:
-                outcome = Outcome(Ending.WENT_OUT, seat, hand_scores(rules, hands))
+                outcome = _went_out(rules, hands, seat, t)
         elif isinstance(move, Draw):
             last_drawn = start.boneyard[taken]
             hands[seat] |= 1 << last_drawn

@@ -31,9 +31,9 @@ _PLAY: Final[type[Play]] = Play
 class Book:
     """The rule objects of one variant, chosen from its knobs (see :func:`book_of`).
 
-    ``opening`` (chosen by ``start``), ``drawing`` (by ``play_drawn``,
-    ``draws_per_turn`` and ``boneyard_reserve``), ``scoring`` (by ``double_blank``,
-    ``blank_value`` and ``tie_break``), ``schedule``; ``opening_toes``,
+    ``opening`` (chosen by ``start``), ``drawing`` and ``scoring`` (each family chooses
+    from the knobs it reads: :func:`~chickenfoot._drawing.drawing_of`,
+    :func:`~chickenfoot._scoring.scoring_of`), ``schedule``; ``opening_toes``,
     ``toes_per_double`` and ``first_foot`` for the placement rules (R3, R7-R9). Never
     changed once made.
     """
@@ -45,10 +45,8 @@ class Book:
         self.rules = rules
         self.schedule: Schedule = schedule_of(rules)
         self.opening: Opening = self.schedule.opening
-        self.drawing: Drawing = drawing_of(
-            rules.play_drawn, rules.draws_per_turn, rules.boneyard_reserve
-        )
-        self.scoring: Scoring = scoring_of(rules.double_blank, rules.blank_value, rules.tie_break)
+        self.drawing: Drawing = drawing_of(rules)
+        self.scoring: Scoring = scoring_of(rules)
         self.opening_toes: int = rules.opening_toes
         self.toes_per_double: int = rules.toes_per_double
         self.first_foot: bool = rules.first_foot_required

@@ -511,7 +511,7 @@ class State:
                 table = self.table.after(t, onto.index, book.toes_per_double, book.first_foot)
             if not hands[seat]:  # R16: went out
                 kept = tuple(hands)
-                outcome = Outcome(Ending.WENT_OUT, seat, book.scoring.scores(kept))
+                outcome = Outcome(Ending.WENT_OUT, seat, book.scoring.scores(kept, seat, t))
                 return _ended(self, table, kept, lead, outcome, node)
             return State(
                 self.rules, table, tuple(hands), self.boneyard, self.taken, lead,
@@ -896,10 +896,12 @@ def new_state(
     The values must describe a position the rules can reach: every tile of the set once
     in a hand, on ``table`` (the tiles of ``placements``) or in ``boneyard`` (the undrawn
     tiles), ``to_move`` a seat, ``lead`` a seat once the round double is on the table
-    (else -1), at most one empty hand; ``turn_draws`` the tiles ``to_move`` drew this
-    turn and ``last_drawn`` the last of them, in its hand (R13). ``first`` is the round's
-    first seat (R23), ``to_move`` by default; ``position`` is set for a round set up from
-    a position. A round over at once has -1 for the start's ``to_move``, as its state.
+    (else -1), at most one empty hand, which went out with the last tile of
+    ``placements`` (its scores ask the book with that tile); ``turn_draws`` the tiles
+    ``to_move`` drew this turn and ``last_drawn`` the last of them, in its hand (R13).
+    ``first`` is the round's first seat (R23), ``to_move`` by default; ``position`` is set
+    for a round set up from a position. A round over at once has -1 for the start's
+    ``to_move``, as its state.
     """
     if first < 0:
         first = to_move
@@ -925,8 +927,10 @@ def _begun(start: Start, rules: Rules, book: Book | None = None) -> State:
         start.last_drawn, None, start, book_of(rules) if book is None else book,
     )  # fmt: skip
     for seat, hand in enumerate(hands):
-        if not hand:  # R16: went out
-            outcome = Outcome(Ending.WENT_OUT, seat, state.book.scoring.scores(hands))
+        if not hand:  # R16: went out, with the last tile the placements name
+            placements = start.placements
+            last = placements[-1][0] if placements else -1
+            outcome = Outcome(Ending.WENT_OUT, seat, state.book.scoring.scores(hands, seat, last))
             return _ended(state, table, hands, lead, outcome, None)
     return state._settled()
 

@@ -49,10 +49,12 @@ from math import comb, factorial
 from threading import Lock
 from typing import Final
 
+from ._book import book_of
 from ._engine import Ending, turn_moves
-from ._moves import Draw, Play
+from ._moves import DRAW, Draw, Play
 from ._positions import checked_round
 from ._round import Round
+from ._rule import PublicTurn
 from ._rules import Rules
 from ._scoring import hand_score
 from ._shown import table_of
@@ -235,6 +237,26 @@ class _Stage:
         self.forbidden: list[tuple[int, ...]] = []  # boneyard: entry sets it may not hold
 
 
+def _lacked(rules: Rules, table: TableState, seat: int, left: int) -> int:
+    """The tiles ``seat`` held none of when it drew first this turn from a boneyard of
+    ``left`` tiles, ``table`` on the table: what that draw tells (R6, R12)."""
+    turn = PublicTurn(table, seat, 0, left, DRAW)
+    return book_of(rules).reveal(turn, DRAW).lacks
+
+
+def _hand_points(view: RoundView) -> list[int]:
+    """What the tiles left in each hand of a finished round score: its scores less the
+    public points the scoring gives beside the hands (nothing while the round goes on)."""
+    outcome = view.outcome
+    if outcome is None:
+        return []
+    placements = view.layout.placements
+    went_out = outcome.ending is Ending.WENT_OUT and len(placements) > 0
+    last = placements[-1].tile.index if went_out else -1  # the tile it went out with
+    public = book_of(view.rules).scoring.public_points
+    return [p - public(s, outcome.winner, last) for s, p in enumerate(outcome.scores)]
+
+
 class _Mixture:
     """Plans of disjoint cases of one view (see :func:`_start_case`), sampled by count."""
 
@@ -384,13 +406,11 @@ class _Plan:
             for seat in range(players):
                 rule = nobody if seat == mover else nobody | 1 << opening
                 hand_rules[seat].append((_START_DRAWN, rule))
-        if start_slot:  # the mover drew, so it held nothing to play or place (R6, R12)
+        if start_slot:  # the mover drew: what it held then, as a draw tells (R6, R12, R12b)
             assert mover is not None
-            if start_table.placed:
-                before = tbl_playable(start_table, full)
-            else:
-                before = sum(1 << d for d in eligible) | 1 << start_table.double
-            hand_rules[mover].append((_BEFORE_START, before))
+            drew_from = view.boneyard_count + draws_total + at_start.turn_draws
+            lacked = _lacked(rules, start_table, mover, drew_from)
+            hand_rules[mover].append((_BEFORE_START, lacked))
 
         # the viewer's own dealt hand (before any draw) must fit the start too (R6, R6b)
         mine_dealt = mask_of(view.hand)
@@ -424,9 +444,8 @@ class _Plan:
             boneyard_only = tbl_playable(table, full)
             if boneyard_only & ~hidden:
                 raise _SamplingError("a blocked round with a playable tile in a hand")
-        values = (
-            {t: hand_score(rules, 1 << t) for t in _bits(hidden)} if outcome is not None else {}
-        )
+        values = {t: hand_score(rules, 1 << t) for t in _bits(hidden)} if outcome else {}
+        points = _hand_points(view)  # what the tiles left in each hand score
 
         # closed boneyard: not every playable tile off the table may be undrawn (R14, R16)
         forbidden_sets: set[int] = set()
@@ -511,11 +530,11 @@ class _Plan:
                 key=lambda seat: _hands_with(
                     [values[t] for t in label_of[seat]],
                     view.hand_counts[seat],
-                    outcome.scores[seat],
+                    points[seat],
                 )
             )
         for seat in order:
-            score = outcome.scores[seat] if outcome is not None else None
+            score = points[seat] if outcome is not None else None
             stages.append(
                 _Stage(
                     seat, view.hand_counts[seat], self.seat_slots[seat], played_counts[seat], score
