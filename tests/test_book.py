@@ -39,7 +39,15 @@ from chickenfoot._drawing import MayKeepDrawn, MustPlayDrawn, NeverPlayDrawn
 from chickenfoot._engine import turn_moves
 from chickenfoot._opening import CentreOpening, HighestHeldOpening, HolderOpening
 from chickenfoot._round import state_of
-from chickenfoot._rule import NOTHING, DealNeeds, PublicTurn, Reveal, off_table
+from chickenfoot._rule import (
+    ANY_START,
+    NOTHING,
+    DealNeeds,
+    PublicTurn,
+    Reveal,
+    StartCase,
+    off_table,
+)
 from chickenfoot._schedule import schedule_of
 from chickenfoot._scoring import Scoring, hand_score
 from chickenfoot._table import TableState
@@ -478,6 +486,72 @@ def test_positions_ask_the_drawing_rules_of_the_turn_r12_r13() -> None:
     assert position_error(attrs.evolve(may_draw, draws_per_turn=1), two) == (
         "turn: 2 draws; book allows 1 a turn (R13)"
     )
+
+
+# -- what the start tells of the hands: the sampler's cases -------------------------------------
+
+
+def doubles(*numbers: int) -> int:
+    return sum(1 << Tile(k, k).index for k in numbers)
+
+
+SIX = Tile(6, 6).index
+
+
+def test_the_start_cases_of_the_search_r6() -> None:
+    """Before the round double is placed, the seat to move holds it or nobody does (R6):
+    two cases until its first move tells them apart, one once a seat other than the
+    first is to move (it holds the double) or a seat drew in the search."""
+    opening = HolderOpening()
+    table = TableState.empty(6, SIX, SIX)
+    held, search = StartCase(0, SIX), StartCase(doubles(6), -1)
+    assert opening.start_cases(table, False, 0, None, 0, 0) == (held, search)
+    assert opening.start_cases(table, False, 0, None, 1, 0) == (held,)
+    assert opening.start_cases(table, False, 0, play("6-6"), 0, 0) == (held,)
+    assert opening.start_cases(table, False, 0, Draw(), 0, 0) == (search,)
+    # a position: the search may be at any seat; one that drew there held nothing
+    assert opening.start_cases(table, True, 0, None, 1, 0) == (held, search)
+    assert opening.start_cases(table, True, 1, Pass(), 1, 0) == (search,)
+    placed = table.with_round_double(3, SIX)
+    assert opening.start_cases(placed, False, 0, None, 0, 0) == (ANY_START,)
+    assert CentreOpening().start_cases(placed, False, 0, None, 1, 0) == (ANY_START,)
+
+
+def test_the_start_cases_of_a_lower_double_r6b() -> None:
+    """R6b: the seat to move holds the highest double held at or below the round double,
+    and nobody a higher one; or nobody holds any of them."""
+    opening = HighestHeldOpening()
+    four = Tile(4, 4).index
+    lower = TableState.empty(6, four, SIX)
+    assert opening.start_cases(lower, False, 0, None, 0, 0) == (StartCase(doubles(6, 5), four),)
+    table = TableState.empty(6, SIX, SIX)
+    every = doubles(6, 5, 4, 3, 2, 1, 0)
+    assert opening.start_cases(table, False, 0, None, 0, 0) == (
+        StartCase(0, SIX),
+        StartCase(every, -1),
+    )
+    assert opening.start_cases(table, False, 0, Draw(), 0, 0) == (StartCase(every, -1),)
+
+
+def fits(case: StartCase, hands: tuple[int, ...], mover: int) -> bool:
+    """Whether dealt ``hands`` hold none of the case's tiles, ``mover`` its tile."""
+    if any(hand & case.nobody_held for hand in hands):
+        return False
+    return case.mover_held < 0 or bool(hands[mover] >> case.mover_held & 1)
+
+
+@given(deal=deals())
+@settings(max_examples=80, deadline=None)
+def test_the_dealt_hands_fit_exactly_one_start_case_r6_r6b(deal: Deal) -> None:
+    """The cases of a dealt round's start are sound and disjoint: its hands fit exactly
+    one, before its first move and after each first move it allows (R6, R6b)."""
+    state = state_of(deal.round())
+    start = state.start
+    opening = state.book.opening
+    moves = state.legal_moves() if state.outcome is None else []
+    for first_move in [None, *moves]:
+        cases = opening.start_cases(start.table, False, 0, first_move, start.to_move, start.first)
+        assert sum(fits(case, start.hands, start.to_move) for case in cases) == 1, cases
 
 
 # -- what a move reveals, in closed form, against the sampler's probing --------------------------

@@ -25,9 +25,13 @@ from hypothesis import strategies as st
 from strategies import PRESET_NAMES, played_rounds
 from strategies import rules as rules_strategy
 
-from chickenfoot import PRESETS, Draw, Obligation, Round, Rules, Tile, tile_set
+from chickenfoot import PRESETS, Draw, Ending, Obligation, Play, Round, Rules, Tile, tile_set
+from chickenfoot._book import book_of
+from chickenfoot._facts import hand_points
 from chickenfoot._positions import start_position
-from chickenfoot._sampling import _Plan, count_deals, sample_state
+from chickenfoot._rule import UNKNOWN, Reveal
+from chickenfoot._sampling import _IncompleteRevealError, _mixture, count_deals, sample_state
+from chickenfoot._views import seen_of
 from chickenfoot.bots import SearchPlayer
 from chickenfoot.errors import IllegalMoveError, PositionError
 
@@ -600,6 +604,68 @@ def test_samples_of_a_centre_position_after_a_draw_follow_the_exact_distribution
 # -- the deprecated max_tries ---------------------------------------------------------------
 
 
+# -- what the sampler asks of the rulebook ----------------------------------------------------------
+
+
+class _UnsureBook:
+    """A rulebook whose moves may tell more than it says (``Reveal.complete`` false), as a
+    house rule that declares nothing would make it."""
+
+    def __init__(self, rules: Rules) -> None:
+        book = book_of(rules)
+        self.opening, self.drawing, self.scoring = book.opening, book.drawing, book.scoring
+
+    def reveal(self, turn: object, move: object) -> Reveal:
+        return UNKNOWN
+
+
+def test_a_move_that_may_tell_more_than_its_rules_say_is_not_sampled_exactly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The exact plan needs every revelation complete: with one that is not, the sampler
+    stops with its own error rather than sample from a superset of the deals (R12)."""
+    rnd = played(tiny(2, 3, 3), 2, 7, 3)
+    assert rnd.history
+    view = rnd.view(0)
+    monkeypatch.setattr("chickenfoot._sampling.book_of", _UnsureBook)
+    with pytest.raises(_IncompleteRevealError, match="cannot say all"):
+        count_deals(view)
+
+
+class _Bonus:
+    """A scoring with points beside the hands: 50 for going out (R17c style)."""
+
+    values = book_of(PRESETS["classic"]).scoring.values
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, int, int]] = []
+
+    def public_points(self, seat: int, winner: int, last: int) -> int:
+        self.asked.append((seat, winner, last))
+        return 50 if seat == winner else 0
+
+
+def test_the_hands_points_are_the_scores_less_the_public_points_r17() -> None:
+    """A finished round's hands are matched to its scores less what the scoring gives
+    beside the hands, asked with the winner and the tile it went out with (R17, R17c);
+    classic's scoring gives nothing beside the hands."""
+    rnd = played(PRESETS["classic"], 3, 4, 10_000)
+    assert rnd.outcome is not None
+    assert rnd.outcome.ending is Ending.WENT_OUT
+    seen = seen_of(rnd.view(1))
+    book = book_of(rnd.rules)
+    scores = rnd.outcome.scores
+    assert hand_points(seen, book, False) == scores
+    bonus = _Bonus()
+    winner = rnd.outcome.winner
+    last = rnd.history[-1].move
+    assert isinstance(last, Play)
+    fake = attrs.make_class("FakeBook", ["scoring"])(bonus)
+    points = hand_points(seen, fake, False)
+    assert points == tuple(p - (50 if s == winner else 0) for s, p in enumerate(scores))
+    assert bonus.asked == [(s, winner, last.tile.index) for s in range(3)]
+
+
 def test_max_tries_is_deprecated_and_ignored() -> None:
     """max_tries is accepted with a warning and changes nothing (sampling never retries);
     the warning points at the caller's line, the one to change. Left out, nothing warns."""
@@ -629,8 +695,7 @@ def test_the_last_seat_is_counted_as_its_hands_listed_one_by_one() -> None:
         rnd = played(PRESETS["classic"], players, 50 + seed, moves)
         for seat in range(players):
             view = rnd.view(seat)
-            for branch in (0, 1):
-                plan = _Plan(view, branch)
+            for plan in _mixture(view).plans:  # each case of the start (R6)
                 if plan.void or not plan.last_plain:
                     continue
                 plan.count()

@@ -109,8 +109,8 @@ class Book:
 
     def reveal(self, turn: PublicTurn, move: Move) -> Reveal:
         """What ``move``, made in the public ``turn``, tells of the mover's hand just
-        before it, in closed form (what the sampler otherwise finds by asking the moves
-        of one-tile hands)."""
+        before it, in closed form: what the exact sampler asks of every move (and what
+        asking the moves of one-tile hands finds)."""
         table = turn.table
         if not table.placed:
             return self.opening.reveal(table, turn.turn_draws, move)

@@ -41,7 +41,7 @@ import attrs
 
 from ._book import Book, book_of
 from ._moves import Draw, Move, Pass, Play
-from ._rule import Drawing, Refusal
+from ._rule import Drawing, PublicTurn, Refusal
 from ._rules import Rules
 from ._table import DRAW_KEY, Layout, TableState
 
@@ -638,21 +638,6 @@ class State:
             self.rules, self.table, self.hands, order, taken, self.lead, self.to_move,
             self.turn_draws, self.outcome, self.last_drawn, self.history, start, self.book,
         )  # fmt: skip
-
-
-class PublicTurn:
-    """The public turn before one move of a history (internal): the ``table``, the
-    ``seat`` to move, the tiles it drew this turn (``turn_draws``, R13), the boneyard's
-    size (``left``) and the ``move`` it made."""
-
-    __slots__ = ("left", "move", "seat", "table", "turn_draws")
-
-    def __init__(self, table: TableState, seat: int, turn_draws: int, left: int, move: Move):
-        self.table = table
-        self.seat = seat
-        self.turn_draws = turn_draws
-        self.left = left
-        self.move = move
 
 
 class Seen:
