@@ -725,8 +725,9 @@ def _baseline_table(report: dict[str, Any]) -> list[str]:
         (
             f"Now against the baseline, revision `{baseline['revision']}` (commit "
             f"`{baseline['commit'][:12]}` of {baseline['date']}), each build against the "
-            "baseline's build of the same kind, run side by side: moves per CPU second, "
-            "and their ratio taken trial by trial (above 1, now is faster):"
+            "baseline's build of the same kind, run side by side: moves per CPU second (the "
+            "median over the trials of each), and the median of their ratios taken trial "
+            "by trial, which is not the ratio of the two medians (above 1, now is faster):"
         ),
         "",
         (
