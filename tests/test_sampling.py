@@ -29,6 +29,7 @@ from chickenfoot import PRESETS, Draw, Ending, Obligation, Play, Round, Rules, T
 from chickenfoot._book import book_of
 from chickenfoot._facts import hand_points
 from chickenfoot._positions import start_position
+from chickenfoot._round import state_of
 from chickenfoot._rule import UNKNOWN, Reveal
 from chickenfoot._sampling import _IncompleteRevealError, _mixture, count_deals, sample_state
 from chickenfoot._views import seen_of
@@ -488,7 +489,7 @@ def _after_a_draw(rules: Rules, players: int, seed: int) -> Round | None:
 def position_key(rnd: Round, seat: int) -> object:
     """A deal of a round set up from a position: the other hands there, the tile the seat
     to move had drawn, the tiles drawn since in order and the undrawn tiles as a set."""
-    text = start_position(rnd)
+    text = start_position(state_of(rnd))
     assert text is not None
     fields = text.split()
     hands = fields[3].split("/")
@@ -506,7 +507,7 @@ def brute_force_position(rnd: Round, seat: int) -> Counter[object]:
     that reads and replays to ``rnd.view(seat)``, by :func:`position_key`, each weighted
     by the undrawn boneyard's orders."""
     view = rnd.view(seat)
-    text = start_position(rnd)
+    text = start_position(state_of(rnd))
     assert text is not None
     fields = text.split()
     named = {str(t): t for t in tile_set(rnd.set_size)}

@@ -346,7 +346,7 @@ def test_a_seats_timeline_is_the_public_turn_before_every_move(
         rnd = _played_on(Round.from_position(rnd.rules, rnd.to_position()), data, 60)
     seat = data.draw(st.integers(0, rnd.players - 1), label="seat")
     seen = state_of(rnd).seen_by(seat)
-    text = start_position(rnd)
+    text = start_position(state_of(rnd))
     if text is None:
         replay = Round.deal(
             rnd.rules, rnd.players, seed=rnd.seed, round_double=rnd.dealt_for, first=rnd.first

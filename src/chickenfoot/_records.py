@@ -790,7 +790,7 @@ def _entry_record(rnd: Round, dealt: bool) -> _Record:
     entry: _Record = {"round_double": str(rnd.round_double), "first": rnd.first}
     if rnd.dealt_for != rnd.round_double:  # R6b: opened on a lower double
         entry["dealt_for"] = str(rnd.dealt_for)
-    position = start_position(rnd)
+    position = start_position(state_of(rnd))
     if position is not None:
         entry["position"] = position
     elif dealt:

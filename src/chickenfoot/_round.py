@@ -27,6 +27,7 @@ from ._engine import (
     new_state,
 )
 from ._moves import Draw, Event, Move, Pass, Play
+from ._positions import position_of, state_from_position
 from ._rules import Rules
 from ._shown import TableShown, layout_of_events
 from ._table import Layout, TableState
@@ -494,9 +495,7 @@ class Round(TableShown):
 
         .. versionadded:: 0.1
         """
-        from ._positions import position_of
-
-        return position_of(self)
+        return position_of(self._state, self.layout)
 
     @classmethod
     def from_position(cls, rules: Rules, text: str) -> Round:
@@ -530,9 +529,7 @@ class Round(TableShown):
 
         .. versionadded:: 0.1
         """
-        from ._positions import round_from_position
-
-        return round_from_position(rules, text)
+        return _make(rules, state_from_position(rules, text))
 
     @property
     def drawn_tile(self) -> Tile | None:

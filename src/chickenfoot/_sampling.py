@@ -56,8 +56,8 @@ from typing import Final
 from ._book import book_of
 from ._engine import Ending
 from ._facts import START_DRAWN, Facts, SeatFacts, facts_of
-from ._positions import checked_round
-from ._round import Round
+from ._positions import checked_state
+from ._round import Round, round_from_state
 from ._rule import StartCase
 from ._tiles import TILES, mask_of
 from ._views import RoundView, seen_of, start_of
@@ -740,10 +740,10 @@ class _Plan:
                 hands[mover] |= 1 << t
                 drawn_tile = TILES[t]
             lead = None if start.lead < 0 else start.lead
-            rnd = checked_round(
+            rnd = round_from_state(checked_state(
                 self.rules, start.table, start.placements, tuple(hands), tuple(boneyard),
                 None if mover < 0 else mover, view.first, lead, start.turn_draws, drawn_tile,
-            )  # fmt: skip
+            ))  # fmt: skip
         for e in events:
             if rnd.to_move != e.seat:
                 raise _SamplingError(f"the sample has seat {rnd.to_move} to move, not {e.seat}")
