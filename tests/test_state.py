@@ -37,11 +37,10 @@ from chickenfoot import (
 )
 from chickenfoot._engine import PublicTurn, Start, State
 from chickenfoot._positions import start_position
-from chickenfoot._round import state_of
+from chickenfoot._round import seen_of, state_of
 from chickenfoot._scoring import hand_scores, round_winner
 from chickenfoot._table import TableState
 from chickenfoot._tiles import TILES, tiles_of
-from chickenfoot._views import seen_of
 
 #: Variants beside the presets: R6b's search, a drawn tile that may be passed or is never
 #: played (R13, R13b), several draws a turn and a reserve (R13, R14).

@@ -448,6 +448,27 @@ def _check_turn(
         raise PositionError(f"{reason} ({rule})")
 
 
+def dealt_state(
+    rules: Rules,
+    n: int,
+    hands: tuple[int, ...],
+    boneyard: tuple[int, ...],
+    double: int,
+    first: int,
+    seed: int | None,
+) -> State:
+    """The state at the start of a dealt round (trusted: the deal is checked): the
+    opening's search for the round double at the deal (R6, R6b)."""
+    book = book_of(rules)  # the round's rules, chosen once (R6, R6b: the opening)
+    table, lead, to_move, placements = book.opening.begin(
+        n, double, hands, first, book.opening_toes
+    )
+    return new_state(
+        rules, table, hands, boneyard, lead=lead, to_move=to_move, first=first, seed=seed,
+        placements=placements, book=book,
+    )  # fmt: skip
+
+
 def index_pairs(placements: Sequence[Placement]) -> tuple[tuple[int, int], ...]:
     """``placements`` as the engine's ``(tile, onto)`` index pairs, -1 onto nothing."""
     return tuple((p.tile.index, -1 if p.onto is None else p.onto.index) for p in placements)

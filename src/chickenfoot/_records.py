@@ -1,10 +1,12 @@
 """Game records: a round or a whole match as versioned JSON, replayed move by move to load.
 
 A record holds the rules, the seed or the explicit deals, and every move in the move
-notation (``9-4@9-9``, ``9-9``, ``draw``, ``pass``). Loading builds the round or match
-again through the public API (:meth:`Round.deal`, :meth:`Round.from_deal`,
-:meth:`Match.new`, :meth:`Match.dealt`, :meth:`Match.deal`, ``apply``), so a record that
-loads is a legal game, and the loaded value equals the one that was written:
+notation (``9-4@9-9``, ``9-9``, ``draw``, ``pass``). This module reads a record into
+checked values (:func:`read_record`, :func:`parse_kind`) and writes one from the rounds'
+engine states; loading then builds the round or match again through the public API
+(:meth:`Round.deal`, :meth:`Round.from_deal`, :meth:`Match.new`, :meth:`Match.dealt`,
+:meth:`Match.deal`, ``apply``: ``_round.replay_round`` and ``_match.replay_match``), so a
+record that loads is a legal game, and the loaded value equals the one that was written:
 
 >>> from chickenfoot import PRESETS, Round
 >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=5)
@@ -36,17 +38,23 @@ from typing import Any, Final, NoReturn, TypeAlias
 
 import attrs
 
-from ._match import Match
+from ._engine import State, history_moves
 from ._moves import Move
 from ._notation import read_move
 from ._positions import MAX_TEXT as MAX_POSITION
 from ._positions import start_position
-from ._round import Round, state_of
 from ._rules import PRESETS, Rules, find_preset
-from ._tiles import MAX_PIPS, TILES, Tile, set_length
-from .errors import ChickenFootError, IllegalMoveError, PositionError, RecordError, RulesError
+from ._tiles import MAX_PIPS, TILES, Tile, set_length, tiles_of
+from .errors import ChickenFootError, RecordError, RulesError
 
-__all__ = ["load_record"]
+__all__ = [
+    "match_to_record",
+    "parse_kind",
+    "read_json",
+    "read_record",
+    "round_to_record",
+    "to_json",
+]
 
 #: The value of a record's ``"format"`` key.
 FORMAT: Final = "chickenfoot-record"
@@ -527,156 +535,6 @@ def _read_entry(
     return _Entry(double, first, dealt, moves, position, dealt_for)
 
 
-# -- replaying ----------------------------------------------------------------------------
-
-
-def _refused(where: str, text: str, exc: IllegalMoveError) -> RecordError:
-    seat = "" if exc.seat is None else f"seat {exc.seat}: "
-    if exc.reason.startswith(f"seat {exc.seat} "):  # the reason names the seat already
-        seat = ""
-    return RecordError(f"{where} {text!r}: {seat}{exc.reason} ({exc.rule})")
-
-
-def _replay_round(parsed: _Parsed) -> Round:
-    entry = parsed.rounds[0]
-    rnd = _position_round(parsed, entry) if entry.position is not None else _dealt_round(parsed)
-    for number, (text, move) in enumerate(entry.moves, 1):
-        try:
-            rnd = rnd.apply(move)
-        except IllegalMoveError as exc:
-            raise _refused(f"round 1, move {number}", text, exc) from exc
-    _check_opened(rnd, entry, 1)
-    return rnd
-
-
-def _check_opened(rnd: Round, entry: _Entry, number: int) -> None:
-    """Refuse an entry whose round double is not the one its moves opened the round on."""
-    if rnd.round_double == entry.round_double:
-        return
-    table = state_of(rnd).table
-    if entry.dealt_for is None and not table.placed and entry.round_double == TILES[table.double]:
-        return  # 0.1 named the double searched for until a lower double drawn was placed (R6b)
-    raise RecordError(
-        f"round {number}: round_double is {entry.round_double} in the record, but the "
-        f"round dealt for {rnd.dealt_for} opens on {rnd.round_double} after its moves "
-        f"(R6, R6b)"
-    )
-
-
-def _dealt_round(parsed: _Parsed) -> Round:
-    """The round a round record's seed or deal gives, before any move."""
-    entry = parsed.rounds[0]
-    try:
-        if entry.deal is None:
-            return Round.deal(
-                parsed.rules,
-                parsed.players,
-                seed=parsed.seed,
-                round_double=entry.dealt,
-                first=entry.first,
-            )
-        return Round.from_deal(
-            parsed.rules,
-            *entry.deal,
-            round_double=entry.dealt,
-            first=entry.first,
-        )
-    except (ChickenFootError, ValueError, TypeError) as exc:
-        raise RecordError(f"round 1: {exc}") from exc
-
-
-def _position_round(parsed: _Parsed, entry: _Entry) -> Round:
-    """The round at the position of a round record's entry, checked against the entry."""
-    assert entry.position is not None
-    try:
-        rnd = Round.from_position(parsed.rules, entry.position)
-    except PositionError as exc:
-        raise RecordError(f"round 1, position: {exc}") from exc
-    if rnd.players != parsed.players:
-        _fail(
-            "round 1, position",
-            f"{rnd.players} hands, but the record has {parsed.players} players",
-        )
-    if rnd.dealt_for != entry.dealt:
-        key = "round_double" if entry.dealt_for is None else "dealt_for"
-        _fail(
-            f"round 1, {key}",
-            f"{entry.dealt}, but the position's round is dealt for {rnd.dealt_for}",
-        )
-    if rnd.first != entry.first:
-        _fail("round 1, first", f"seat {entry.first}, but the position's first seat is {rnd.first}")
-    return rnd
-
-
-def _replay_match(parsed: _Parsed) -> Match:
-    match: Match | None = None
-    for index, entry in enumerate(parsed.rounds):
-        number = index + 1
-        match = _start(parsed, match, index)
-        rnd = match.round
-        if rnd.dealt_for != entry.dealt:
-            key = "round_double" if entry.dealt_for is None else "dealt_for"
-            raise RecordError(
-                f"round {number}: {key} is {entry.dealt} in the record, "
-                f"but the match deals {rnd.dealt_for} for round {number} (R19)"
-            )
-        if rnd.first != entry.first:
-            raise RecordError(
-                f"round {number}: first is seat {entry.first} in the record, "
-                f"but seat {rnd.first} is first in round {number} (R23)"
-            )
-        for count, (text, move) in enumerate(entry.moves, 1):
-            if len(match.finished) > index:
-                ending = match.finished[index].ending
-                what = "" if ending is None else f" ({ending.value})"
-                raise RecordError(
-                    f"round {number}, move {count} {text!r}: the round is already over{what} "
-                    f"after move {count - 1} (R16)"
-                )
-            try:
-                match = match.apply(move)
-            except IllegalMoveError as exc:
-                raise _refused(f"round {number}, move {count}", text, exc) from exc
-        played = match.finished[index] if len(match.finished) > index else match.round
-        _check_opened(played, entry, number)
-    if match is None:  # _read refuses a record without rounds; this is for mypy
-        raise RecordError("rounds: a match record has at least 1 entry")
-    started = len(parsed.rounds)
-    if parsed.seed is not None and len(match.finished) == started and not match.is_over:
-        raise RecordError(
-            f"rounds: round {started + 1} was dealt when round {started} ended (R19), "
-            f"but the record has no entry for it"
-        )
-    return match
-
-
-def _start(parsed: _Parsed, match: Match | None, index: int) -> Match:
-    """The match with round ``index`` dealt, as the record's entry says (R19, R23)."""
-    number = index + 1
-    entry = parsed.rounds[index]
-    if match is not None:
-        if len(match.finished) < index:
-            raise RecordError(
-                f"round {number}: round {index} is not over after its "
-                f"{len(parsed.rounds[index - 1].moves)} moves, so round {number} cannot start (R16)"
-            )
-        if match.is_over:
-            rule = "R19" if parsed.rules.target is None else "R20"
-            raise RecordError(f"round {number}: the match is over after round {index} ({rule})")
-        if parsed.seed is not None:
-            return match  # Match.apply dealt it when the round before ended
-    try:
-        if entry.deal is None:
-            if parsed.seed is None:  # _read refuses this; the check is for mypy
-                raise RecordError(f"round {number}: no seed and no deal")
-            return Match.new(parsed.rules, parsed.players, seed=parsed.seed)
-        if match is None:
-            return Match.dealt(parsed.rules, *entry.deal)
-        return match.deal(*entry.deal)
-    except (ChickenFootError, ValueError, TypeError) as exc:
-        raise RecordError(f"round {number}: {exc}") from exc
-
-
 # -- writing ------------------------------------------------------------------------------
 
 
@@ -786,19 +644,21 @@ def rules_from_json(text: str | bytes) -> Rules:
     return rules_from_value(value)
 
 
-def _entry_record(rnd: Round, dealt: bool) -> _Record:
-    entry: _Record = {"round_double": str(rnd.round_double), "first": rnd.first}
-    if rnd.dealt_for != rnd.round_double:  # R6b: opened on a lower double
-        entry["dealt_for"] = str(rnd.dealt_for)
-    position = start_position(state_of(rnd))
+def _entry_record(state: State, dealt: bool) -> _Record:
+    start = state.start
+    double, dealt_for = TILES[state.round_double], TILES[state.table.dealt]
+    entry: _Record = {"round_double": str(double), "first": start.first}
+    if dealt_for != double:  # R6b: opened on a lower double
+        entry["dealt_for"] = str(dealt_for)
+    position = start_position(state)
     if position is not None:
         entry["position"] = position
     elif dealt:
         entry["deal"] = {
-            "hands": [[str(t) for t in hand] for hand in rnd.dealt_hands],
-            "boneyard": [str(t) for t in rnd.dealt_boneyard],
+            "hands": [[str(t) for t in tiles_of(hand)] for hand in start.hands],
+            "boneyard": [str(TILES[t]) for t in start.boneyard],
         }
-    entry["moves"] = [str(move) for move in rnd.moves]
+    entry["moves"] = [str(move) for _, move in history_moves(state.history)]
     return entry
 
 
@@ -811,36 +671,36 @@ def _checked(record: _Record, what: str) -> _Record:
     return record
 
 
-def round_to_record(rnd: Round) -> _Record:
-    """The record of ``rnd``: its rules, seed or deal, round double, first seat and moves."""
+def round_to_record(state: State) -> _Record:
+    """The record of the round of ``state``: its rules, seed or deal, round double, first
+    seat and moves (see :meth:`Round.to_record`)."""
+    seed = state.start.seed
     return _checked(
         {
             "format": FORMAT,
             "version": VERSION,
             "kind": "round",
-            "rules": rules_record(rnd.rules),
-            "players": rnd.players,
-            "seed": rnd.seed,
-            "rounds": [_entry_record(rnd, rnd.seed is None)],
+            "rules": rules_record(state.rules),
+            "players": len(state.hands),
+            "seed": seed,
+            "rounds": [_entry_record(state, seed is None)],
         },
         "round",
     )
 
 
-def match_to_record(match: Match) -> _Record:
-    """The record of ``match``: one entry per round started."""
-    rounds = list(match.finished)
-    if not match.round.is_over:
-        rounds.append(match.round)
+def match_to_record(rules: Rules, players: int, seed: int | None, rounds: list[State]) -> _Record:
+    """The record of a match: one entry per round started, ``rounds`` their states (see
+    :meth:`Match.to_record`)."""
     return _checked(
         {
             "format": FORMAT,
             "version": VERSION,
             "kind": "match",
-            "rules": rules_record(match.rules),
-            "players": match.players,
-            "seed": match.seed,
-            "rounds": [_entry_record(r, match.seed is None) for r in rounds],
+            "rules": rules_record(rules),
+            "players": players,
+            "seed": seed,
+            "rounds": [_entry_record(r, seed is None) for r in rounds],
         },
         "match",
     )
@@ -860,7 +720,8 @@ def to_json(record: _Record, indent: int | None) -> str:
 # -- loading ------------------------------------------------------------------------------
 
 
-def _parse_kind(record: object, kind: str) -> _Parsed:
+def parse_kind(record: object, kind: str) -> _Parsed:
+    """Every field of ``record``, a record of ``kind``, checked and converted."""
     parsed = _read(record)
     if parsed.kind != kind:
         other = "Match" if parsed.kind == "match" else "Round"
@@ -871,44 +732,6 @@ def _parse_kind(record: object, kind: str) -> _Parsed:
     return parsed
 
 
-def round_from_record(record: object) -> Round:
-    """The round a round record describes, replayed move by move."""
-    return _replay_round(_parse_kind(record, "round"))
-
-
-def match_from_record(record: object) -> Match:
-    """The match a match record describes, replayed move by move."""
-    return _replay_match(_parse_kind(record, "match"))
-
-
-def round_from_json(text: str | bytes) -> Round:
-    """The round a round record's JSON text describes."""
-    return round_from_record(read_json(text))
-
-
-def match_from_json(text: str | bytes) -> Match:
-    """The match a match record's JSON text describes."""
-    return match_from_record(read_json(text))
-
-
-def load_record(text: str | bytes) -> Round | Match:
-    """The round or match that a record's JSON text describes, whichever it holds.
-
-    Use :meth:`Round.from_json <chickenfoot.Round.from_json>` or
-    :meth:`Match.from_json <chickenfoot.Match.from_json>` when you know the kind.
-
-    >>> from chickenfoot import PRESETS, Match, load_record
-    >>> match = Match.new(PRESETS["classic"], 3, seed=8)
-    >>> load_record(match.to_json()) == match
-    True
-
-    Raises:
-        RecordError: the text is not a valid record, or a move in it is not legal; the
-            message says where.
-
-    .. versionadded:: 0.1
-    """
-    parsed = _read(read_json(text))
-    if parsed.kind == "round":
-        return _replay_round(parsed)
-    return _replay_match(parsed)
+def read_record(text: str | bytes) -> _Parsed:
+    """Every field of a record's JSON text checked and converted, nothing replayed."""
+    return _read(read_json(text))
