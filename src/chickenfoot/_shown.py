@@ -22,6 +22,7 @@ from ._engine import (
     obligation,
 )
 from ._moves import Draw, Event, Play
+from ._pictures import table_svg
 from ._table import Layout, OpenEnd, Placement, TableState
 from ._tiles import TILES, Tile
 
@@ -100,8 +101,6 @@ class TableShown:
 
     def _repr_svg_(self) -> str:
         """The table as SVG, for notebooks (see :func:`~chickenfoot.table_svg`)."""
-        from ._pictures import table_svg
-
         return table_svg(self)
 
 
