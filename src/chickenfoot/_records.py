@@ -31,28 +31,53 @@ from __future__ import annotations
 
 import functools
 import json
-import re
-import types
-from collections.abc import Callable, Mapping
-from typing import Any, Final, NoReturn, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
 from ._engine import State, history_moves
+from ._json import (
+    INT_BOUND,
+    MAX_NAME,
+    MAX_TEXT,
+    MAX_TILES,
+    _array,
+    _at,
+    _BigNumber,
+    _describe,
+    _fail,
+    _in,
+    _integer,
+    _integer_or_null,
+    _Json,
+    _object,
+    _shown,
+    _string,
+    read_json,
+)
 from ._moves import Move
 from ._notation import read_move
 from ._positions import MAX_TEXT as MAX_POSITION
 from ._positions import start_position
-from ._rules import PRESETS, Rules, find_preset
-from ._tiles import MAX_PIPS, TILES, Tile, set_length, tiles_of
-from .errors import ChickenFootError, RecordError, RulesError
+from ._rules import _KNOBS, _LATER_KNOBS, _WORDS, Rules, read_rules, rules_record
+from ._tiles import TILES, Tile, tiles_of
+from .errors import ChickenFootError, RecordError
 
 __all__ = [
+    "INT_BOUND",
+    "MAX_NAME",
+    "MAX_TEXT",
+    "MAX_TILES",
+    "_KNOBS",
+    "_LATER_KNOBS",
+    "_WORDS",
     "match_to_record",
     "parse_kind",
     "read_json",
     "read_record",
+    "read_rules",
     "round_to_record",
+    "rules_record",
     "to_json",
 ]
 
@@ -61,258 +86,25 @@ FORMAT: Final = "chickenfoot-record"
 #: The record version this module writes and reads.
 VERSION: Final = 1
 
-# The bounds a record must keep, checked before the work they would cause.
-#: Bytes of UTF-8 text.
-MAX_TEXT: Final = 2 * 1024 * 1024
+# The bounds a record must keep, checked before the work they would cause (and
+# ``MAX_TEXT``, ``MAX_NAME``, ``MAX_TILES``, ``INT_BOUND``, those of every JSON text read).
 #: Entries of ``"rounds"``.
 MAX_ROUNDS: Final = 1000
 #: Moves in one entry.
 MAX_MOVES: Final = 20_000
 #: Players.
 MAX_PLAYERS: Final = 100
-#: Every integer lies in ``-INT_BOUND`` to ``INT_BOUND - 1`` (signed 64 bits)...
-INT_BOUND: Final = 2**63
-#: ...but a seed, which may also be unsigned: :func:`~chickenfoot.round_seed` gives round
+#: Every integer lies in ``-INT_BOUND`` to ``INT_BOUND - 1`` (signed 64 bits), but a
+#: seed, which may also be unsigned: :func:`~chickenfoot.round_seed` gives round
 #: seeds up to ``2**64 - 1``.
 SEED_BOUND: Final = 2**64
 #: Characters of one move or one tile.
 MAX_MOVE: Final = 40
-#: Characters of a variant or preset name.
-MAX_NAME: Final = 64
-#: Tiles in a hand or a boneyard, and player counts in a table of the rules: the
-#: largest set, double-63, has this many tiles.
-MAX_TILES: Final = set_length(MAX_PIPS)
 
 _TOP_KEYS: Final = ("format", "version", "kind", "rules", "players", "seed", "rounds")
 _KINDS: Final = ("match", "round")
-_PLAYER_KEY: Final = re.compile(r"0|[1-9][0-9]{0,18}", re.ASCII)
-_IDENTIFIER: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*", re.ASCII)
 
-_Json: TypeAlias = Any
 _Record: TypeAlias = dict[str, Any]
-
-
-# -- messages -----------------------------------------------------------------------------
-
-
-class _UnreadableError(Exception):
-    """Raised inside the JSON parser's hooks; turned into a RecordError by the caller."""
-
-
-@attrs.frozen
-class _BigNumber:
-    """An integer literal too long to be in range, kept as text so it is never converted."""
-
-    text: str
-
-
-def _parse_int(text: str) -> int | _BigNumber:
-    # 20 digits hold every integer below 2**64; longer ones are out of range anyway, and
-    # converting them could be slow or hit the interpreter's digit limit.
-    if len(text) - text.startswith("-") > 20:
-        return _BigNumber(text)
-    return int(text)
-
-
-def _parse_constant(text: str) -> NoReturn:
-    raise _UnreadableError(f"{text} is not a JSON value")
-
-
-def _parse_object(pairs: list[tuple[str, _Json]]) -> dict[str, _Json]:
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _UnreadableError(f"the key {_shown(key)} appears twice in one object")
-            seen.add(key)
-    return obj
-
-
-def _shown(text: str, limit: int = 40) -> str:
-    """``text`` quoted as JSON, cut after ``limit`` characters."""
-    if len(text) > limit:
-        return json.dumps(text[:limit]) + "..."
-    return json.dumps(text)
-
-
-def _describe(value: object) -> str:
-    """A short description of any value, safe for huge and deeply nested ones."""
-    if value is None:
-        return "null"
-    if value is True or value is False:
-        return "true" if value else "false"
-    if type(value) is int:
-        if value.bit_length() > 128:
-            return f"an integer of {value.bit_length()} bits"
-        return str(value)
-    if isinstance(value, _BigNumber):
-        digits = value.text.lstrip("-")
-        return f"the {len(digits)}-digit number {value.text[:12]}..."
-    if type(value) is float:
-        return repr(value)
-    if isinstance(value, str):
-        return _shown(value)
-    if isinstance(value, list):
-        count = len(value)
-        return f"an array of {count} item{'' if count == 1 else 's'}" if value else "an empty array"
-    if isinstance(value, dict):
-        return "an object"
-    return f"a Python {type(value).__name__}"
-
-
-def _at(path: str, key: str) -> str:
-    """The path of ``key`` inside the object at ``path``."""
-    if _IDENTIFIER.fullmatch(key):
-        return f"{path}.{key}" if path else key
-    return f"{path}[{_shown(key)}]"
-
-
-def _in(path: str, key: str) -> str:
-    """The place of ``key`` in the round entry at ``path``: ``round 2, first``."""
-    return f"{path}, {key}"
-
-
-def _fail(path: str, message: str) -> NoReturn:
-    raise RecordError(f"{path}: {message}" if path else message)
-
-
-# -- reading values -----------------------------------------------------------------------
-
-
-def _object(
-    value: _Json, path: str, keys: tuple[str, ...], optional: tuple[str, ...] = ()
-) -> dict[str, _Json]:
-    """``value`` checked to be an object with exactly ``keys`` and maybe ``optional``."""
-    if not isinstance(value, dict):
-        _fail(path or "the record", f"expected an object, got {_describe(value)}")
-    for key in value:
-        if not isinstance(key, str):
-            _fail(path or "the record", f"keys are strings, not {_describe(key)}")
-        if key not in keys and key not in optional:
-            _fail(path or "the record", f"unknown key {_shown(key)}")
-    for key in keys:
-        if key not in value:
-            _fail(path or "the record", f"missing key {_shown(key)}")
-    return value
-
-
-def _array(value: _Json, path: str, limit: int | None = None) -> list[_Json]:
-    if not isinstance(value, list):
-        _fail(path, f"expected an array, got {_describe(value)}")
-    if limit is not None and len(value) > limit:
-        _fail(path, f"{len(value)} items, but a record allows at most {limit}")
-    return value
-
-
-def _integer(value: _Json, path: str, *, top: int = INT_BOUND) -> int:
-    """An integer from ``-2**63`` to ``top - 1``."""
-    if type(value) is not int and not isinstance(value, _BigNumber):
-        _fail(path, f"expected an integer, got {_describe(value)}")
-    if isinstance(value, _BigNumber) or not -INT_BOUND <= value < top:
-        shown = "2**63 - 1" if top == INT_BOUND else "2**64 - 1"
-        _fail(path, f"{_describe(value)} is out of range (-2**63 to {shown})")
-    return value
-
-
-def _integer_or_null(value: _Json, path: str, *, top: int = INT_BOUND) -> int | None:
-    if value is None:
-        return None
-    if type(value) is not int and not isinstance(value, _BigNumber):
-        _fail(path, f"expected an integer or null, got {_describe(value)}")
-    return _integer(value, path, top=top)
-
-
-def _string(value: _Json, path: str, limit: int) -> str:
-    if not isinstance(value, str):
-        _fail(path, f"expected a string, got {_describe(value)}")
-    if len(value) > limit:
-        _fail(path, f"{_shown(value)} is too long: at most {limit} characters")
-    return value
-
-
-def _boolean(value: _Json, path: str) -> bool:
-    if not isinstance(value, bool):
-        _fail(path, f"expected true or false, got {_describe(value)}")
-    return value
-
-
-def _one_of(*allowed: str) -> Callable[[_Json, str], str]:
-    def read(value: _Json, path: str) -> str:
-        if not isinstance(value, str) or value not in allowed:
-            names = ", ".join(json.dumps(a) for a in allowed)
-            _fail(path, f"expected one of {names}, got {_describe(value)}")
-        return value
-
-    return read
-
-
-def _name(value: _Json, path: str) -> str:
-    return _string(value, path, MAX_NAME)
-
-
-def _player_table(value: _Json, path: str) -> dict[int, int]:
-    """A ``{"<players>": number}`` table of the rules (``set_sizes``, ``hand_sizes``)."""
-    if not isinstance(value, dict):
-        _fail(path, f"expected an object, got {_describe(value)}")
-    if len(value) > MAX_TILES:
-        _fail(path, f"{len(value)} player counts, but a record allows at most {MAX_TILES}")
-    table: dict[int, int] = {}
-    for key, number in value.items():
-        if not isinstance(key, str) or not _PLAYER_KEY.fullmatch(key):
-            shown = _shown(key) if isinstance(key, str) else _describe(key)
-            _fail(path, f'a key is a player count written in decimal, like "4", not {shown}')
-        players = _integer(int(key), _at(path, key))
-        table[players] = _integer(number, _at(path, key))
-    return table
-
-
-def _whole_knob(words: tuple[str, ...], none: bool) -> Callable[[_Json, str], object]:
-    """The reader of a whole-number knob that may also take ``words`` or null."""
-    if not words and not none:
-        return _integer
-    said = [json.dumps(w) for w in words] + ["an integer"] + (["null"] if none else [])
-    expected = ", ".join(said[:-1]) + " or " + said[-1]
-
-    def read(value: _Json, path: str) -> object:
-        if isinstance(value, str) and value in words:
-            return value
-        if value is None and none:
-            return None
-        if type(value) is not int and not isinstance(value, _BigNumber):
-            _fail(path, f"expected {expected}, got {_describe(value)}")
-        return _integer(value, path)
-
-    return read
-
-
-def _knob_reader(field: attrs.Attribute[Any]) -> Callable[[_Json, str], object]:
-    """How a record's value of the knob ``field`` is read, from the field's metadata."""
-    about = field.metadata
-    kind = about["kind"]
-    if kind == "text":
-        return _name
-    if kind == "table":
-        return _player_table
-    if kind == "boolean":
-        return _boolean
-    if kind == "word":
-        return _one_of(*about["words"])
-    if kind == "integer":
-        return _whole_knob(about["words"], about["none"])
-    raise AssertionError(f"knob {field.name} has no reader for kind {kind!r}")
-
-
-#: How each knob of :class:`Rules` is read, in field order; the writer writes the same
-#: knobs. Read from the fields' metadata, so a new knob is read and written at once.
-_KNOBS: Final[Mapping[str, Callable[[_Json, str], object]]] = types.MappingProxyType(
-    {field.name: _knob_reader(field) for field in attrs.fields(Rules)}
-)
-#: Knobs a record without a preset may leave out, keeping their defaults: those added
-#: after the first records were written (R17b, R19b), and every knob of a later release.
-_LATER_KNOBS: Final = frozenset(
-    field.name for field in attrs.fields(Rules) if field.metadata["optional"]
-)
 
 
 # Records repeat the same few dozen tiles and moves; values are immutable, so share them.
@@ -370,43 +162,6 @@ class _Parsed:
     rounds: list[_Entry]
 
 
-def read_json(
-    text: object, what: str = "record", error: type[ChickenFootError] = RecordError
-) -> _Json:
-    """The JSON value of ``text`` (a record, a view, a rules file: ``what``), within the size
-    limit, with no key twice and no ``NaN``; ``error`` (a RecordError unless told) if not."""
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_TEXT:
-            raise error(f"a {what} is at most {MAX_TEXT} bytes, not {len(text)}")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise error(f"a {what} is UTF-8 text: {exc}") from exc
-    elif isinstance(text, str):
-        size = len(text)
-        if size <= MAX_TEXT:
-            size = len(text.encode("utf-8", "surrogatepass"))
-        if size > MAX_TEXT:
-            raise error(f"a {what} is at most {MAX_TEXT} bytes of UTF-8, not {size}")
-    else:
-        raise error(f"a {what} is JSON text (str or bytes), not {_describe(text)}")
-    try:
-        return json.loads(
-            text,
-            parse_int=_parse_int,
-            parse_constant=_parse_constant,
-            object_pairs_hook=_parse_object,
-        )
-    except _UnreadableError as exc:  # a private class: chain nothing
-        raise error(f"not JSON: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise error(f"not JSON: {exc}") from exc
-    except RecursionError as exc:
-        raise error(f"not a {what}: arrays or objects nested too deeply") from exc
-    except (ValueError, TypeError) as exc:  # anything else the decoder refuses
-        raise error(f"not JSON: {exc}") from exc
-
-
 def _read(record: _Json) -> _Parsed:
     """Every field of ``record`` checked and converted; nothing is replayed yet."""
     if not isinstance(record, dict):
@@ -451,36 +206,6 @@ def _read(record: _Json) -> _Parsed:
         _read_entry(e, f"round {i + 1}", players, n, seed, kind) for i, e in enumerate(entries)
     ]
     return _Parsed(kind, rules, players, seed, rounds)
-
-
-def read_rules(value: _Json) -> Rules:
-    obj = _object(value, "rules", ("preset", "knobs"))
-    preset = obj["preset"]
-    if preset is not None:
-        preset = _string(preset, "rules.preset", MAX_NAME)
-        if preset not in PRESETS:
-            _fail(
-                "rules.preset",
-                f"no preset {_shown(preset)}; the presets are {', '.join(PRESETS)}, "
-                "or null for a variant given knob by knob",
-            )
-    knobs = _object(obj["knobs"], "rules.knobs", (), tuple(_KNOBS))
-    if preset is None:
-        for name in _KNOBS:
-            if name not in knobs and name not in _LATER_KNOBS:
-                _fail(
-                    "rules.knobs",
-                    f"missing knob {_shown(name)}: without a preset, every knob is given",
-                )
-    values: dict[str, Any] = {
-        name: _KNOBS[name](v, _at("rules.knobs", name)) for name, v in knobs.items()
-    }
-    try:
-        if preset is None:
-            return Rules(**values)
-        return attrs.evolve(PRESETS[preset], **values)
-    except (ChickenFootError, ValueError, TypeError) as exc:
-        raise RecordError(f"rules: {exc}") from exc
 
 
 def _read_entry(
@@ -536,112 +261,6 @@ def _read_entry(
 
 
 # -- writing ------------------------------------------------------------------------------
-
-
-def _knob_json(value: object) -> _Json:
-    if isinstance(value, tuple):  # a player table, as sorted pairs
-        return {str(players): number for players, number in value}
-    return value
-
-
-def _changed(rules: Rules, base: Rules) -> list[str]:
-    """The knobs of ``rules`` whose values differ from those of ``base``, in field order."""
-    return [name for name in _KNOBS if getattr(rules, name) != getattr(base, name)]
-
-
-@functools.lru_cache(maxsize=256)
-def closest_preset(rules: Rules) -> str:
-    """The preset ``rules`` differs from in the fewest knobs; on a tie, the one it is
-    named after, then the first in :data:`PRESETS`."""
-    ranked = sorted(
-        (len(_changed(rules, base)), name != rules.name, index, name)
-        for index, (name, base) in enumerate(PRESETS.items())
-    )
-    return ranked[0][3]
-
-
-def rules_record(rules: Rules) -> _Record:
-    """``{"preset": ..., "knobs": {...}}``: the closest preset and the knobs that differ."""
-    preset = closest_preset(rules)
-    base = PRESETS[preset]
-    knobs = {name: _knob_json(getattr(rules, name)) for name in _changed(rules, base)}
-    return {"preset": preset, "knobs": knobs}
-
-
-def rules_to_dict(rules: Rules) -> _Record:
-    """:func:`rules_record`, checked to read back (a name of at most 64 characters, ...)."""
-    value = rules_record(rules)
-    try:
-        read_rules(value)
-    except RecordError as exc:
-        raise RulesError(f"these rules cannot be written as JSON: {exc}") from exc
-    return value
-
-
-# -- rules as data, written by hand ----------------------------------------------------------
-
-#: The knobs whose values are words, each with the words it takes: a rules file may spell
-#: them as preset names may be spelt (``"Highest-Held"`` for ``"highest_held"``).
-_WORDS: Final[Mapping[str, tuple[str, ...]]] = types.MappingProxyType(
-    {
-        field.name: field.metadata["words"]
-        for field in attrs.fields(Rules)
-        if field.metadata["words"]
-    }
-)
-#: The shape of a rules object, as errors show it.
-RULES_SHAPE: Final = '{"preset": "classic", "knobs": {"double_blank": 25}}'
-
-
-def _word(value: _Json, words: tuple[str, ...]) -> _Json:
-    """``value`` as the word of ``words`` it spells, ignoring case, spaces, ``-`` and ``_``;
-    anything else unchanged, for the reader to refuse with the list of words."""
-    if not isinstance(value, str) or len(value) > MAX_NAME:
-        return value
-    key = "_".join(value.lower().replace("-", " ").replace("_", " ").split())
-    return key if key in words else value
-
-
-def rules_from_value(value: _Json) -> Rules:
-    """The rules of a rules object written by hand, as :meth:`Rules.from_dict` reads it."""
-    if not isinstance(value, dict):
-        raise RulesError(f"rules: expected an object like {RULES_SHAPE}, got {_describe(value)}")
-    loose = [key for key in value if isinstance(key, str) and key in _KNOBS]
-    if loose:
-        raise RulesError(
-            f'rules: {_shown(loose[0])} is a knob, and knobs go under "knobs", beside the '
-            f'"preset" they change (null to give every knob): {RULES_SHAPE}'
-        )
-    if "preset" not in value:
-        raise RulesError(
-            f'rules: missing key "preset": name the preset the knobs change, or null to give '
-            f"every knob: {RULES_SHAPE}"
-        )
-    data = {"knobs": {}, **value}
-    preset = data["preset"]
-    if isinstance(preset, str) and len(preset) <= MAX_NAME:
-        try:
-            data["preset"] = find_preset(preset).name
-        except RulesError as exc:
-            raise RulesError(f"rules.preset: {exc}") from None
-    knobs = data["knobs"]
-    if isinstance(knobs, dict):
-        data["knobs"] = {
-            name: _word(v, _WORDS[name]) if name in _WORDS else v for name, v in knobs.items()
-        }
-    try:
-        return read_rules(data)
-    except RecordError as exc:
-        raise RulesError(str(exc)) from exc
-
-
-def rules_from_json(text: str | bytes) -> Rules:
-    """The rules of a rules object's JSON text, as :meth:`Rules.from_json` reads it."""
-    try:
-        value = read_json(text, "rules object")
-    except RecordError as exc:
-        raise RulesError(str(exc)) from exc
-    return rules_from_value(value)
 
 
 def _entry_record(state: State, dealt: bool) -> _Record:

@@ -24,17 +24,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from ._engine import Ending, Obligation, Outcome, PublicStart, Seen, linked_history, obligation
+from ._json import _describe, _shown, read_json
 from ._moves import Draw, Move, Play
 from ._notation import parse_move
 from ._positions import index_pairs, table_after
-from ._records import (
-    _describe,
-    _shown,
-    read_json,
-    read_rules,
-    rules_record,
-)
-from ._rules import Rules
+from ._rules import Rules, read_rules, rules_record
 from ._scoring import Standing, standings
 from ._shown import dealt_start, layout_of_events, seen_events, start_drawn_tile
 from ._table import Placement, TableState
