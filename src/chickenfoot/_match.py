@@ -1,4 +1,9 @@
-"""A match: rounds from the highest double down (and up), totals, winners, ties (R19-R23)."""
+"""A match: rounds from the highest double down (and up), totals, winners, ties (R19-R23).
+
+:class:`MatchView` is what one seat sees of a match; :func:`load_record` replays a record
+of either kind, as :meth:`Round.from_json <chickenfoot.Round.from_json>` and
+:meth:`Match.from_json` do.
+"""
 
 from __future__ import annotations
 

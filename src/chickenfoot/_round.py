@@ -5,6 +5,11 @@ rules and returns the next round; :meth:`Round.legal_moves` lists every move the
 allow now. Internally hands are bitmasks of tile indices, the boneyard is the dealt
 draw order with a count of tiles drawn, and the history is a linked list shared with
 every earlier state, so each move adds only a few hundred bytes.
+
+A :class:`RoundView` is what one seat sees of a round: a face over the engine's ``Seen``,
+as a round is a face over its ``State``. The two live together because each makes the
+other (:meth:`Round.view`, :meth:`RoundView.sample_state`); positions, records, view JSON
+and the sampler below them read and return engine values, which these faces wrap.
 """
 
 from __future__ import annotations
