@@ -21,7 +21,7 @@ from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 
 from . import _table as _hot_module
 from ._engine import Ending, Obligation, Outcome
-from ._match import Match
+from ._match import Match, MatchView, load_record
 from ._moves import Draw, Event, Move, Pass, Play
 from ._notation import parse_move
 from ._pictures import (
@@ -32,8 +32,7 @@ from ._pictures import (
     table_geometry,
     table_svg,
 )
-from ._records import load_record
-from ._round import Round
+from ._round import Round, RoundView
 from ._rules import (
     PRESET_ALIASES,
     PRESETS,
@@ -51,7 +50,6 @@ from ._schemas import schema
 from ._scoring import Standing
 from ._table import Layout, OpenEnd, Placement
 from ._tiles import MAX_PIPS, Tile, tile_set
-from ._views import MatchView, RoundView
 from .errors import (
     ChickenFootError,
     DealError,
