@@ -138,6 +138,45 @@ def test_greedy_plays_a_drawn_tile_it_may_keep() -> None:
     assert found
 
 
+def _starts_a_live_foot(view: RoundView, play: Play) -> bool:
+    """Whether ``play`` is a double starting a foot (no double pending) whose toes can
+    all be found: enough tiles of its number are off the table besides itself (R9)."""
+    tile = play.tile
+    if not tile.is_double or view.pending_double is not None:
+        return False
+    on_table = set(view.layout.tiles)
+    left = [
+        t
+        for t in tile_set(view.rules.set_size(view.players))
+        if tile.high in (t.high, t.low) and t != tile and t not in on_table
+    ]
+    return len(left) >= view.rules.toes_per_double
+
+
+def test_greedy_plays_a_double_whose_foot_can_be_finished() -> None:
+    """With only the double bonus and the dead-foot penalty weighed, the greedy player
+    sheds a double that starts a foot when enough tiles of its number are off the table
+    to give it all its toes (R9): at every such choice of 60 random rounds it plays a
+    live double, never another tile."""
+    bot = GreedyPlayer(pips=0, double=1, follow=0, flexible=0, dead_foot=2, pass_penalty=0)
+    checked = 0
+    for seed in range(60):
+        rnd = Round.deal(PRESETS["classic"], 3, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            moves = rnd.legal_moves()
+            view = rnd.view(rnd.to_move or 0)
+            live = [m for m in moves if isinstance(m, Play) and m.onto is not None]
+            live = [m for m in live if _starts_a_live_foot(view, m)]
+            if live and len(moves) > 1:
+                move = bot.choose(view, random.Random(seed))
+                assert isinstance(move, Play)
+                assert _starts_a_live_foot(view, move), (move, live)
+                checked += 1
+            rnd = rnd.apply(rng.choice(moves))
+    assert checked > 20
+
+
 def test_greedy_is_deterministic_given_the_view() -> None:
     """Equal views and equal random seeds give the same greedy move."""
     for rnd in decisions("classic", 3, 10):

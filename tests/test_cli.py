@@ -482,6 +482,13 @@ def test_play_a_whole_match(
     # a drawn tile that can be played is named on the turn that must play it (R13)
     assert re.search(r"^You drew \d+-\d+\.$", out, re.M)
     assert len(re.findall(r"^You drew ", out, re.M)) == len(re.findall(r"^You drew \d", out, re.M))
+    # the standings read names from the left and numbers from the right
+    lines = out.splitlines()
+    header = lines[lines.index("Standings after round 7") + 1]
+    rows = lines[lines.index("Standings after round 7") + 3 :][:2]
+    name, total = header.index("player"), header.index("total") + len("total")
+    assert sorted(row[name:].split("  ")[0] for row in rows) == ["seat 0 (greedy)", "seat 1 (you)"]
+    assert all(row[total - 1].isdigit() and row[total] == " " for row in rows), rows
 
 
 def test_play_by_notation_and_quit(
@@ -654,6 +661,7 @@ def test_play_with_one_legal_move_asks_for_1_alone_r6(
     ("args", "message"),
     [
         (["--seat", "4"], "--seat is 0 to 3"),
+        (["--seat", "-1"], "at least 0, not -1"),
         (["--players", "4", "--bots", "greedy,random"], "2 bots for 3 seats"),
         (["--bots", "wizard"], "no bot 'wizard'"),
         (["--players", "1"], "at least 2"),

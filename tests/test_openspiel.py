@@ -275,6 +275,9 @@ def test_information_state_during_the_deal() -> None:
         twin.apply_action(tile)
     assert_same_information(state, twin, 0)
     assert state.information_state_string(1) != twin.information_state_string(1)
+    # the observation too shows a seat its own tiles dealt so far, and only those
+    assert state.observation_string(0) == twin.observation_string(0)
+    assert state.observation_string(1) != twin.observation_string(1)
 
 
 def test_swapping_hidden_tiles() -> None:

@@ -1008,3 +1008,17 @@ def test_quoted_names_are_cut_after_40_characters() -> None:
         'rules.knobs.hand_sizes: a key is a player count written in decimal, like "4", '
         f'not "{"x" * 40}"...'
     )
+
+
+def test_a_match_to_a_target_replays_hundreds_of_rounds() -> None:
+    """R20: a match to a target deals the set's doubles again and again until a total
+    passes it; a record of more than 256 rounds (well under the reader's limit) loads
+    back to the same match, every round replayed in its place."""
+    rules = attrs.evolve(PRESETS["chickie-duel"], target=6000)
+    match = play_match(rules, 2, random.Random(1), seed=1, round_cap=MAX_ROUNDS)
+    assert match.is_over
+    assert 256 < len(match.finished) < MAX_ROUNDS
+    assert max(match.totals) > 6000
+    again = Match.from_json(match.to_json())
+    assert again == match
+    assert again.finished[-1].history == match.finished[-1].history

@@ -99,7 +99,12 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_schedule": ("tests/test_match.py", "tests/test_rules.py", "tests/test_match_properties.py"),
     "_match": ("tests/test_match.py", "tests/test_match_properties.py"),
     "_views": ("tests/test_views.py", "tests/test_positions.py"),
-    "_records": ("tests/test_records.py", "tests/test_records_fuzz.py", "tests/test_positions.py"),
+    "_records": (
+        "tests/test_records.py",
+        "tests/test_records_fuzz.py",
+        "tests/test_positions.py",
+        "tests/test_rules_json.py",
+    ),
     # -- around the engine
     "__init__": ("tests/test_api_stability.py", "tests/test_server_api.py"),
     "__main__": ("tests/test_cli.py",),
