@@ -12,6 +12,8 @@ import functools
 import math
 import pickle
 import random
+import re
+from pathlib import Path
 
 import attrs
 import pytest
@@ -44,6 +46,7 @@ from chickenfoot.bots import (
     play_until,
 )
 
+DOCS = Path(__file__).resolve().parent.parent / "docs"
 #: A search budget small enough for property tests.
 SMALL_SEARCH = SearchPlayer(samples=2, playouts=6, name="small-search")
 RANDOM_SEARCH = SearchPlayer(samples=1, playouts=4, rollout="random", objective="win")
@@ -97,6 +100,49 @@ def test_greedy_with_only_the_pips_weight_sheds_the_heaviest_tile(preset: str) -
                 checked += 1
             rnd = rnd.apply(rng.choice(moves))
     assert checked > 30
+
+
+def _follow_ups(view: RoundView, play: Play) -> int:
+    """Tiles left in the hand after ``play`` that show the number it opens: a double's
+    own number (its toes, R3), or the other end of a tile on a line (R2)."""
+    tile = play.tile
+    shown = {end.onto: end.number for end in view.open_ends}[play.onto]
+    opened = tile.high if tile.is_double else tile.other(shown)
+    return sum(t != tile and t.has(opened) for t in view.hand)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_greedy_with_only_the_follow_weight_keeps_a_next_play(preset: str) -> None:
+    """With every other weight at 0, the greedy player makes a play after which most of
+    its hand fits the number the play opens (R2, R3), at every choice of plays in 30
+    random rounds."""
+    bot = GreedyPlayer(pips=0, double=0, follow=1, flexible=0, dead_foot=0, pass_penalty=0)
+    checked = 0
+    for seed in range(30):
+        rnd = Round.deal(PRESETS[preset], 2, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            moves = rnd.legal_moves()
+            view = rnd.view(rnd.to_move or 0)
+            plays = [m for m in moves if isinstance(m, Play) and m.onto is not None]
+            if len(plays) > 1 and len(plays) == len(moves):
+                move = bot.choose(view, rng)
+                assert isinstance(move, Play)
+                assert _follow_ups(view, move) == max(_follow_ups(view, p) for p in plays)
+                checked += 1
+            rnd = rnd.apply(rng.choice(moves))
+    assert checked > 30
+
+
+def test_greedy_weights_are_the_documented_defaults() -> None:
+    """The bots page's table of the greedy heuristic's terms gives each weight's default."""
+    text = (DOCS / "bots.md").read_text(encoding="utf-8")
+    table = text[text.index("| term | weight (default) |") :].split("\n\n")[0]
+    rows = re.findall(r"^\| `(\w+)` \| ([\d.]+)", table, re.MULTILINE)
+    weights = [a.name for a in attrs.fields(GreedyPlayer) if a.name != "name"]
+    assert [name for name, _ in rows] == weights
+    for name, value in rows:
+        assert getattr(GreedyPlayer(), name) == float(value), name
 
 
 def _penalty(play: Play, double_blank: int) -> int:

@@ -451,6 +451,26 @@ def test_observer_pieces() -> None:
     assert np.array_equal(recall.tensor, np.asarray(state.information_state_tensor(1)))
 
 
+def test_observation_strings_show_a_seat_its_own_hand_only() -> None:
+    """In play, a seat's observation string holds its own hand and no other; an observer
+    of the public information alone writes no hand at all."""
+    game = load("classic", 3)
+    state = game.new_initial_state()
+    advance(state, random.Random(3), game.config.dealt + 5)
+    rnd = state.round
+    assert rnd is not None
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        )
+    )
+    for seat in range(3):
+        parts = state.observation_string(seat).split("; ")
+        hands = [p for p in parts if p.startswith("hand")]
+        assert hands == [f"hand {' '.join(map(str, rnd.hand(seat)))}"]
+        assert not [p for p in public.string_from(state, seat).split("; ") if "hand" in p]
+
+
 def test_observation_string_writes_the_table_in_the_move_notation() -> None:
     """The table of the observation string is the layout in play order, each placement
     as the move that made it (R4): parse_move reads every one back to its tile and parent."""

@@ -206,8 +206,26 @@ def test_views(rnd: Round, seat: int) -> None:
     positions = table_geometry(view)
     assert positions == table_geometry(rnd)
     root = check_svg(view.layout, positions, table_svg(view))
-    hand = [g.get("data-tile") for g in root.iter(f"{SVG}g") if g.get("class") == "hand-tile"]
-    assert hand == [str(t) for t in view.hand]
+    tiles = [g for g in root.iter(f"{SVG}g") if g.get("class") == "hand-tile"]
+    assert [g.get("data-tile") for g in tiles] == [str(t) for t in view.hand]
+    if tiles:  # the hand lies centred below the table
+        xs = [float(re.findall(r"translate\(([-\d.]+) ", g.attrib["transform"])[0]) for g in tiles]
+        middle = 0.0  # where the round double goes, on an empty table
+        if positions:
+            middle = (table_bounds(positions).min_x + table_bounds(positions).max_x) / 2
+        assert math.isclose((min(xs) + max(xs)) / 2, middle, abs_tol=2e-3)
+        # its label stands clear of the table's tiles above it and of the hand below
+        (label,) = [t for t in root.iter(f"{SVG}text") if t.get("class") == "hand-label"]
+        y, font = float(label.attrib["y"]), float(label.attrib["font-size"])
+        (title,) = [t for t in root.iter(f"{SVG}text") if t.get("class") == "title"]
+        assert font < float(title.attrib["font-size"])  # a caption, under the title line
+        if positions:
+            assert y - 0.9 * font >= max(c[1] for p in positions for c in corners(p)) + 0.5
+        ys = [
+            float(re.findall(r"translate\([-\d.]+ ([-\d.]+)\)", g.attrib["transform"])[0])
+            for g in tiles
+        ]
+        assert y + 0.25 * font <= min(ys) - 1.0  # an upright tile reaches 1 above its centre
     hidden = ET.fromstring(table_svg(view, hand=False))
     assert not [g for g in hidden.iter(f"{SVG}g") if g.get("class") == "hand-tile"]
 
