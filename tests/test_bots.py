@@ -106,6 +106,7 @@ def _follow_ups(view: RoundView, play: Play) -> int:
     """Tiles left in the hand after ``play`` that show the number it opens: a double's
     own number (its toes, R3), or the other end of a tile on a line (R2)."""
     tile = play.tile
+    assert play.onto is not None
     shown = {end.onto: end.number for end in view.open_ends}[play.onto]
     opened = tile.high if tile.is_double else tile.other(shown)
     return sum(t != tile and t.has(opened) for t in view.hand)
