@@ -85,6 +85,8 @@ def test_rules_lists_every_knob_of_every_preset(capsys: pytest.CaptureFixture[st
         if field.name != "name":
             assert len(rows.get(field.name, [])) == len(PRESETS), field.name
     assert rows["target"] == ["none"] * len(PRESETS)
+    spans = [(min(r.player_counts), max(r.player_counts)) for r in PRESETS.values()]
+    assert rows["players"] == [f"{a}-{b}" if a < b else f"{a}" for a, b in spans]
     assert rows["target_mode"] == [PRESETS[n].target_mode for n in PRESETS]
     assert rows["tie_break"] == [PRESETS[n].tie_break for n in PRESETS]
 
@@ -489,6 +491,16 @@ def test_play_a_whole_match(
     name, total = header.index("player"), header.index("total") + len("total")
     assert sorted(row[name:].split("  ")[0] for row in rows) == ["seat 0 (greedy)", "seat 1 (you)"]
     assert all(row[total - 1].isdigit() and row[total] == " " for row in rows), rows
+    assert all(len(row) == len(header) for row in rows), rows  # "rounds at 0" too
+    # the human is "you", and the verbs agree with it
+    assert "you wins" not in out
+    if "Well played!" in out:
+        assert re.search(r"^Match over: you (win the match|and .* share the win)\.", out, re.M)
+    # a drawn tile is named on the line of the draw
+    assert re.search(r"^you: draws \d+-\d+", out, re.M)
+    assert len(re.findall(r"^you: draws", out, re.M)) == len(
+        re.findall(r"^you: draws \d", out, re.M)
+    )
 
 
 def test_play_by_notation_and_quit(
