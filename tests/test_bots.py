@@ -13,6 +13,7 @@ import math
 import pickle
 import random
 import re
+import warnings
 from pathlib import Path
 
 import attrs
@@ -645,10 +646,14 @@ def test_without_halving_every_candidate_gets_an_equal_share(
     assert sampled == min(16, max(1, playouts // candidates), len(batches))
 
 
-def test_sequential_halving_keeps_the_better_half(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("shift", [0.0, -5.0])
+def test_sequential_halving_keeps_the_better_half(
+    monkeypatch: pytest.MonkeyPatch, shift: float
+) -> None:
     """Each phase keeps the candidates with the best means so far: with playouts rigged to
     give each of five candidates its own value in the first phase and nothing after, the
-    best of the first phase is the one played."""
+    best of the first phase is the one played, values below zero too (a seat's margin is
+    negative when it loses, R17)."""
     import chickenfoot.bots
     from chickenfoot.bots import _distinct
 
@@ -662,8 +667,19 @@ def test_sequential_halving_keeps_the_better_half(monkeypatch: pytest.MonkeyPatc
     def value(end: object, seat: int, objective: str) -> float:
         nonlocal calls
         calls += 1
-        return rigged[(calls - 1) % 5] if calls <= first_phase else 0.0
+        return rigged[(calls - 1) % 5] + shift if calls <= first_phase else 0.0
 
     monkeypatch.setattr(chickenfoot.bots, "_value", value)
     assert bot.choose(view, random.Random(3)) == options[1]
     assert calls > first_phase  # the later phases were played
+
+
+def test_the_deprecated_max_tries_still_refuses_less_than_one_try() -> None:
+    """``SearchPlayer(max_tries=...)`` is ignored with a warning until it goes, but a
+    count of tries below 1 is refused, as it always was."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        for tries in (0, -1):
+            with pytest.raises(ValueError, match="max_tries"):
+                SearchPlayer(max_tries=tries)
+        assert SearchPlayer(max_tries=1).max_tries == 1

@@ -226,6 +226,7 @@ def test_views(rnd: Round, seat: int) -> None:
             for g in tiles
         ]
         assert y + 0.25 * font <= min(ys) - 1.0  # an upright tile reaches 1 above its centre
+        assert math.isclose(float(label.attrib["x"]), min(xs) - 0.5, abs_tol=2e-3)  # its edge
     hidden = ET.fromstring(table_svg(view, hand=False))
     assert not [g for g in hidden.iter(f"{SVG}g") if g.get("class") == "hand-tile"]
 
@@ -241,6 +242,26 @@ def test_bare_layouts(rnd: Round) -> None:
     guessed = table_geometry(rnd.layout)  # a cross or six, and 3 toes
     check_geometry(rnd.layout, guessed)
     check_svg(rnd.layout, guessed, table_svg(rnd.layout))
+
+
+def test_ends_above_18_are_written_as_numerals() -> None:
+    """Past the three rows of pips that hold 18, an end is written as its numeral; every
+    other end still shows its pips, and the round double alone is drawn in gold."""
+    tiles = [Tile(25, 25), Tile(25, 19), Tile(19, 18), Tile(18, 3)]
+    layout = Layout(
+        tuple(Placement(t, tiles[k - 1] if k else None, None) for k, t in enumerate(tiles))
+    )
+    positions = {str(p.tile): p for p in table_geometry(layout)}
+    root = ET.fromstring(table_svg(layout))
+    fills = []
+    for g in root.iter(f"{SVG}g"):
+        pos = positions[g.attrib["data-tile"]]
+        ends = (pos.first, pos.second)
+        assert [t.text for t in g.iter(f"{SVG}text")] == [str(n) for n in ends if n > 18]
+        assert len(list(g.iter(f"{SVG}circle"))) == sum(n for n in ends if n <= 18)
+        fills.append(next(g.iter(f"{SVG}rect")).attrib["fill"])
+    assert fills[0] not in fills[1:]
+    assert len(set(fills[1:])) == 1
 
 
 @pytest.mark.parametrize("toes", [1, 2, 3, 4, 5])
