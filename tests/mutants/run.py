@@ -477,8 +477,13 @@ def _merge(
 ) -> list[Result]:
     """The last run's results with its survivors replaced by their new outcome. Killing is
     for good: tests are added, not weakened, so only survivors need running again. A
-    survivor that no longer exists (its code changed) still counts as a survivor."""
-    new = {r.mutant.key: r for r in again}
+    survivor that no longer exists (its code changed) still counts as a survivor. Two
+    mutants of one line written twice in a function share a key, and both run again: the
+    survivor counts if either survives."""
+    new: dict[tuple[str, str, str, str, str], Result] = {}
+    for r in again:
+        if r.mutant.key not in new or r.outcome == "survived":
+            new[r.mutant.key] = r
     merged = []
     for result in previous:
         if result.outcome == "survived":
