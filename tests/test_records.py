@@ -874,8 +874,17 @@ def test_limits_are_checked_before_the_work() -> None:
         f"a record is at most {MAX_TEXT} bytes, not {MAX_TEXT + 1}"
     )
     # characters outside ASCII count as their UTF-8 bytes
-    wide = text[:-1] + " " * (MAX_TEXT - len(text) - 2) + ', "x": "\u00e9"}'
-    assert str(_error(Round.from_json, wide)).startswith("a record is at most")
+    tail = ', "x": "\u00e9"}'
+    wide = text[:-1] + " " * (MAX_TEXT - len(text) + 1 - len(tail)) + tail
+    assert len(wide) == MAX_TEXT
+    assert str(_error(Round.from_json, wide)) == (
+        f"a record is at most {MAX_TEXT} bytes of UTF-8, not {MAX_TEXT + 1}"
+    )
+    # past the limit in characters, the count of bytes is a bound: at least as many
+    longer = "\u00e9" * (MAX_TEXT + 1)
+    assert str(_error(Round.from_json, longer)) == (
+        f"a record is at most {MAX_TEXT} bytes of UTF-8, not {MAX_TEXT + 1} or more"
+    )
     assert str(_error(Round.from_json, "[" * (MAX_TEXT + 1))).startswith("a record is at most")
 
     record = Match.new(PRESETS["classic"], 4, seed=1).to_record()
