@@ -12,6 +12,9 @@ import functools
 import math
 import pickle
 import random
+import re
+import warnings
+from pathlib import Path
 
 import attrs
 import pytest
@@ -44,6 +47,7 @@ from chickenfoot.bots import (
     play_until,
 )
 
+DOCS = Path(__file__).resolve().parent.parent / "docs"
 #: A search budget small enough for property tests.
 SMALL_SEARCH = SearchPlayer(samples=2, playouts=6, name="small-search")
 RANDOM_SEARCH = SearchPlayer(samples=1, playouts=4, rollout="random", objective="win")
@@ -99,6 +103,50 @@ def test_greedy_with_only_the_pips_weight_sheds_the_heaviest_tile(preset: str) -
     assert checked > 30
 
 
+def _follow_ups(view: RoundView, play: Play) -> int:
+    """Tiles left in the hand after ``play`` that show the number it opens: a double's
+    own number (its toes, R3), or the other end of a tile on a line (R2)."""
+    tile = play.tile
+    assert play.onto is not None
+    shown = {end.onto: end.number for end in view.open_ends}[play.onto]
+    opened = tile.high if tile.is_double else tile.other(shown)
+    return sum(t != tile and t.has(opened) for t in view.hand)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_greedy_with_only_the_follow_weight_keeps_a_next_play(preset: str) -> None:
+    """With every other weight at 0, the greedy player makes a play after which most of
+    its hand fits the number the play opens (R2, R3), at every choice of plays in 30
+    random rounds."""
+    bot = GreedyPlayer(pips=0, double=0, follow=1, flexible=0, dead_foot=0, pass_penalty=0)
+    checked = 0
+    for seed in range(30):
+        rnd = Round.deal(PRESETS[preset], 2, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            moves = rnd.legal_moves()
+            view = rnd.view(rnd.to_move or 0)
+            plays = [m for m in moves if isinstance(m, Play) and m.onto is not None]
+            if len(plays) > 1 and len(plays) == len(moves):
+                move = bot.choose(view, rng)
+                assert isinstance(move, Play)
+                assert _follow_ups(view, move) == max(_follow_ups(view, p) for p in plays)
+                checked += 1
+            rnd = rnd.apply(rng.choice(moves))
+    assert checked > 30
+
+
+def test_greedy_weights_are_the_documented_defaults() -> None:
+    """The bots page's table of the greedy heuristic's terms gives each weight's default."""
+    text = (DOCS / "bots.md").read_text(encoding="utf-8")
+    table = text[text.index("| term | weight (default) |") :].split("\n\n")[0]
+    rows = re.findall(r"^\| `(\w+)` \| ([\d.]+)", table, re.MULTILINE)
+    weights = [a.name for a in attrs.fields(GreedyPlayer) if a.name != "name"]
+    assert [name for name, _ in rows] == weights
+    for name, value in rows:
+        assert getattr(GreedyPlayer(), name) == float(value), name
+
+
 def _penalty(play: Play, double_blank: int) -> int:
     return double_blank if play.tile.index == 0 else play.tile.pips
 
@@ -136,6 +184,45 @@ def test_greedy_plays_a_drawn_tile_it_may_keep() -> None:
                 found += 1
             rnd = rnd.apply(rng.choice(moves))
     assert found
+
+
+def _starts_a_live_foot(view: RoundView, play: Play) -> bool:
+    """Whether ``play`` is a double starting a foot (no double pending) whose toes can
+    all be found: enough tiles of its number are off the table besides itself (R9)."""
+    tile = play.tile
+    if not tile.is_double or view.pending_double is not None:
+        return False
+    on_table = set(view.layout.tiles)
+    left = [
+        t
+        for t in tile_set(view.rules.set_size(view.players))
+        if tile.high in (t.high, t.low) and t != tile and t not in on_table
+    ]
+    return len(left) >= view.rules.toes_per_double
+
+
+def test_greedy_plays_a_double_whose_foot_can_be_finished() -> None:
+    """With only the double bonus and the dead-foot penalty weighed, the greedy player
+    sheds a double that starts a foot when enough tiles of its number are off the table
+    to give it all its toes (R9): at every such choice of 60 random rounds it plays a
+    live double, never another tile."""
+    bot = GreedyPlayer(pips=0, double=1, follow=0, flexible=0, dead_foot=2, pass_penalty=0)
+    checked = 0
+    for seed in range(60):
+        rnd = Round.deal(PRESETS["classic"], 3, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            moves = rnd.legal_moves()
+            view = rnd.view(rnd.to_move or 0)
+            live = [m for m in moves if isinstance(m, Play) and m.onto is not None]
+            live = [m for m in live if _starts_a_live_foot(view, m)]
+            if live and len(moves) > 1:
+                move = bot.choose(view, random.Random(seed))
+                assert isinstance(move, Play)
+                assert _starts_a_live_foot(view, move), (move, live)
+                checked += 1
+            rnd = rnd.apply(rng.choice(moves))
+    assert checked > 20
 
 
 def test_greedy_is_deterministic_given_the_view() -> None:
@@ -559,10 +646,14 @@ def test_without_halving_every_candidate_gets_an_equal_share(
     assert sampled == min(16, max(1, playouts // candidates), len(batches))
 
 
-def test_sequential_halving_keeps_the_better_half(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("shift", [0.0, -5.0])
+def test_sequential_halving_keeps_the_better_half(
+    monkeypatch: pytest.MonkeyPatch, shift: float
+) -> None:
     """Each phase keeps the candidates with the best means so far: with playouts rigged to
     give each of five candidates its own value in the first phase and nothing after, the
-    best of the first phase is the one played."""
+    best of the first phase is the one played, values below zero too (a seat's margin is
+    negative when it loses, R17)."""
     import chickenfoot.bots
     from chickenfoot.bots import _distinct
 
@@ -576,8 +667,19 @@ def test_sequential_halving_keeps_the_better_half(monkeypatch: pytest.MonkeyPatc
     def value(end: object, seat: int, objective: str) -> float:
         nonlocal calls
         calls += 1
-        return rigged[(calls - 1) % 5] if calls <= first_phase else 0.0
+        return rigged[(calls - 1) % 5] + shift if calls <= first_phase else 0.0
 
     monkeypatch.setattr(chickenfoot.bots, "_value", value)
     assert bot.choose(view, random.Random(3)) == options[1]
     assert calls > first_phase  # the later phases were played
+
+
+def test_the_deprecated_max_tries_still_refuses_less_than_one_try() -> None:
+    """``SearchPlayer(max_tries=...)`` is ignored with a warning until it goes, but a
+    count of tries below 1 is refused, as it always was."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        for tries in (0, -1):
+            with pytest.raises(ValueError, match="max_tries"):
+                SearchPlayer(max_tries=tries)
+        assert SearchPlayer(max_tries=1).max_tries == 1

@@ -85,6 +85,8 @@ def test_rules_lists_every_knob_of_every_preset(capsys: pytest.CaptureFixture[st
         if field.name != "name":
             assert len(rows.get(field.name, [])) == len(PRESETS), field.name
     assert rows["target"] == ["none"] * len(PRESETS)
+    spans = [(min(r.player_counts), max(r.player_counts)) for r in PRESETS.values()]
+    assert rows["players"] == [f"{a}-{b}" if a < b else f"{a}" for a, b in spans]
     assert rows["target_mode"] == [PRESETS[n].target_mode for n in PRESETS]
     assert rows["tie_break"] == [PRESETS[n].tie_break for n in PRESETS]
 
@@ -482,6 +484,23 @@ def test_play_a_whole_match(
     # a drawn tile that can be played is named on the turn that must play it (R13)
     assert re.search(r"^You drew \d+-\d+\.$", out, re.M)
     assert len(re.findall(r"^You drew ", out, re.M)) == len(re.findall(r"^You drew \d", out, re.M))
+    # the standings read names from the left and numbers from the right
+    lines = out.splitlines()
+    header = lines[lines.index("Standings after round 7") + 1]
+    rows = lines[lines.index("Standings after round 7") + 3 :][:2]
+    name, total = header.index("player"), header.index("total") + len("total")
+    assert sorted(row[name:].split("  ")[0] for row in rows) == ["seat 0 (greedy)", "seat 1 (you)"]
+    assert all(row[total - 1].isdigit() and row[total] == " " for row in rows), rows
+    assert all(len(row) == len(header) for row in rows), rows  # "rounds at 0" too
+    # the human is "you", and the verbs agree with it
+    assert "you wins" not in out
+    if "Well played!" in out:
+        assert re.search(r"^Match over: you (win the match|and .* share the win)\.", out, re.M)
+    # a drawn tile is named on the line of the draw
+    assert re.search(r"^you: draws \d+-\d+", out, re.M)
+    assert len(re.findall(r"^you: draws", out, re.M)) == len(
+        re.findall(r"^you: draws \d", out, re.M)
+    )
 
 
 def test_play_by_notation_and_quit(
@@ -654,6 +673,7 @@ def test_play_with_one_legal_move_asks_for_1_alone_r6(
     ("args", "message"),
     [
         (["--seat", "4"], "--seat is 0 to 3"),
+        (["--seat", "-1"], "at least 0, not -1"),
         (["--players", "4", "--bots", "greedy,random"], "2 bots for 3 seats"),
         (["--bots", "wizard"], "no bot 'wizard'"),
         (["--players", "1"], "at least 2"),

@@ -1012,3 +1012,21 @@ def test_the_seat_of_a_move_is_given_by_name() -> None:
     with pytest.raises(TypeError):
         match.round.apply(move, seat)  # type: ignore[call-arg]
     assert match.apply(move, seat=seat) == match.apply(move)
+
+
+def test_a_match_loads_back_from_its_json_text_and_record() -> None:
+    """A match part way through (R19) comes back from its JSON text, bytes or str, and
+    from its record, and plays on the same."""
+    match = Match.new(PRESETS["chickie-duel"], 2, seed=4)
+    rng = random.Random(4)
+    while len(match.finished) < 2:
+        match = match.apply(rng.choice(match.legal_moves()))
+    text = match.to_json()
+    for again in (
+        Match.from_json(text),
+        Match.from_json(text.encode()),
+        Match.from_record(match.to_record()),
+    ):
+        assert again == match
+        move = match.legal_moves()[0]
+        assert again.apply(move) == match.apply(move)

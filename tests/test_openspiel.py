@@ -12,7 +12,7 @@ Skipped unless open_spiel and numpy are installed (``nox -s adapters``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -308,6 +308,46 @@ def test_information_state_during_the_deal() -> None:
         twin.apply_action(tile)
     assert_same_information(state, twin, 0)
     assert state.information_state_string(1) != twin.information_state_string(1)
+    # the observation too shows a seat its own tiles dealt so far, and only those
+    assert state.observation_string(0) == twin.observation_string(0)
+    assert state.observation_string(1) != twin.observation_string(1)
+
+
+def fixed(value: float) -> Callable[[], float]:
+    """A probability sampler that always returns ``value``."""
+    return lambda: value
+
+
+def test_resampling_draws_from_the_whole_range_of_the_sampler() -> None:
+    """Every float of ``probability_sampler`` seeds its own sample: 300 evenly spread
+    values give nearly as many different hidden deals, not a handful repeated."""
+    game = load("classic", 3)
+    state = game.new_initial_state()
+    advance(state, random.Random(2), game.config.dealt + 3)
+    seen = {str(state.resample_from_infostate(0, fixed(k / 300))) for k in range(300)}
+    assert len(seen) > 250
+
+
+def test_resampling_during_a_draw_keeps_the_drawer_without_a_play() -> None:
+    """At the chance node of a draw, a resampled state of any seat is one where the
+    drawer could draw: it held no play (R12), so its draw replays, and the seat sees the
+    same as in this state."""
+    game = load("classic", 3)
+    rng = random.Random(2)
+    found = 0
+    for _ in range(15):
+        state = game.new_initial_state()
+        while not state.is_terminal() and not (state.is_chance_node() and state.round):
+            advance(state, rng, 1)
+        if state.is_terminal():
+            continue
+        found += 1
+        for seat in range(3):
+            for k in range(10):
+                other = state.resample_from_infostate(seat, fixed(k / 10))
+                assert other.is_chance_node()
+                assert_same_information(state, other, seat)
+    assert found > 10
 
 
 def test_swapping_hidden_tiles() -> None:
@@ -479,6 +519,26 @@ def test_observer_pieces() -> None:
     rows = recall.dict["history"]
     assert int(rows[:, 0].sum()) == len(rnd.history) + (1 if state._core.awaiting else 0)
     assert np.array_equal(recall.tensor, np.asarray(state.information_state_tensor(1)))
+
+
+def test_observation_strings_show_a_seat_its_own_hand_only() -> None:
+    """In play, a seat's observation string holds its own hand and no other; an observer
+    of the public information alone writes no hand at all."""
+    game = load("classic", 3)
+    state = game.new_initial_state()
+    advance(state, random.Random(3), game.config.dealt + 5)
+    rnd = state.round
+    assert rnd is not None
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(
+            perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+        )
+    )
+    for seat in range(3):
+        parts = state.observation_string(seat).split("; ")
+        hands = [p for p in parts if p.startswith("hand")]
+        assert hands == [f"hand {' '.join(map(str, rnd.hand(seat)))}"]
+        assert not [p for p in public.string_from(state, seat).split("; ") if "hand" in p]
 
 
 def test_observation_string_writes_the_table_in_the_move_notation() -> None:

@@ -14,6 +14,7 @@ import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -143,6 +144,10 @@ def check_svg(layout: Layout, positions: tuple[TilePosition, ...], svg: str) -> 
         for x, y in corners(pos):
             assert x0 <= x <= x1
             assert y0 <= y <= y1
+    # drawn at 30 pixels a tile width, the longer side at most 960 pixels
+    scale = min(30.0, 960 / max(x1 - x0, y1 - y0))
+    assert math.isclose(float(root.attrib["width"]), (x1 - x0) * scale, abs_tol=0.05)
+    assert math.isclose(float(root.attrib["height"]), (y1 - y0) * scale, abs_tol=0.05)
     return root
 
 
@@ -201,8 +206,27 @@ def test_views(rnd: Round, seat: int) -> None:
     positions = table_geometry(view)
     assert positions == table_geometry(rnd)
     root = check_svg(view.layout, positions, table_svg(view))
-    hand = [g.get("data-tile") for g in root.iter(f"{SVG}g") if g.get("class") == "hand-tile"]
-    assert hand == [str(t) for t in view.hand]
+    tiles = [g for g in root.iter(f"{SVG}g") if g.get("class") == "hand-tile"]
+    assert [g.get("data-tile") for g in tiles] == [str(t) for t in view.hand]
+    if tiles:  # the hand lies centred below the table
+        xs = [float(re.findall(r"translate\(([-\d.]+) ", g.attrib["transform"])[0]) for g in tiles]
+        middle = 0.0  # where the round double goes, on an empty table
+        if positions:
+            middle = (table_bounds(positions).min_x + table_bounds(positions).max_x) / 2
+        assert math.isclose((min(xs) + max(xs)) / 2, middle, abs_tol=2e-3)
+        # its label stands clear of the table's tiles above it and of the hand below
+        (label,) = [t for t in root.iter(f"{SVG}text") if t.get("class") == "hand-label"]
+        y, font = float(label.attrib["y"]), float(label.attrib["font-size"])
+        (title,) = [t for t in root.iter(f"{SVG}text") if t.get("class") == "title"]
+        assert font < float(title.attrib["font-size"])  # a caption, under the title line
+        if positions:
+            assert y - 0.9 * font >= max(c[1] for p in positions for c in corners(p)) + 0.5
+        ys = [
+            float(re.findall(r"translate\([-\d.]+ ([-\d.]+)\)", g.attrib["transform"])[0])
+            for g in tiles
+        ]
+        assert y + 0.25 * font <= min(ys) - 1.0  # an upright tile reaches 1 above its centre
+        assert math.isclose(float(label.attrib["x"]), min(xs) - 0.5, abs_tol=2e-3)  # its edge
     hidden = ET.fromstring(table_svg(view, hand=False))
     assert not [g for g in hidden.iter(f"{SVG}g") if g.get("class") == "hand-tile"]
 
@@ -218,6 +242,76 @@ def test_bare_layouts(rnd: Round) -> None:
     guessed = table_geometry(rnd.layout)  # a cross or six, and 3 toes
     check_geometry(rnd.layout, guessed)
     check_svg(rnd.layout, guessed, table_svg(rnd.layout))
+
+
+def test_ends_above_18_are_written_as_numerals() -> None:
+    """Past the three rows of pips that hold 18, an end is written as its numeral; every
+    other end still shows its pips, and the round double alone is drawn in gold."""
+    tiles = [Tile(25, 25), Tile(25, 19), Tile(19, 18), Tile(18, 3)]
+    layout = Layout(
+        tuple(Placement(t, tiles[k - 1] if k else None, None) for k, t in enumerate(tiles))
+    )
+    positions = {str(p.tile): p for p in table_geometry(layout)}
+    root = ET.fromstring(table_svg(layout))
+    fills = []
+    for g in root.iter(f"{SVG}g"):
+        pos = positions[g.attrib["data-tile"]]
+        ends = (pos.first, pos.second)
+        assert [t.text for t in g.iter(f"{SVG}text")] == [str(n) for n in ends if n > 18]
+        assert len(list(g.iter(f"{SVG}circle"))) == sum(n for n in ends if n <= 18)
+        fills.append(next(g.iter(f"{SVG}rect")).attrib["fill"])
+    assert fills[0] not in fills[1:]
+    assert len(set(fills[1:])) == 1
+
+
+@pytest.mark.parametrize("toes", [1, 2, 3, 4, 5])
+def test_a_foot_fans_its_toes_out_evenly_on_both_sides_of_its_line(toes: int) -> None:
+    """R3: with room all round, the toes of a double on a line lie as a mirror image about
+    the line, for one to five toe places (a variant may give a double any number)."""
+    foot, line = Tile(5, 5), Tile(9, 5)
+    tiles = [Tile(9, 9), line, foot, *(Tile(5, k) for k in range(toes))]
+    onto = [None, Tile(9, 9), line, *([foot] * toes)]
+    layout = Layout(tuple(Placement(t, o, None) for t, o in zip(tiles, onto, strict=True)))
+    where = {p.tile: p for p in table_geometry(layout, toes_per_double=toes)}
+    ux, uy = where[foot].x - where[line].x, where[foot].y - where[line].y
+    turns = []
+    for toe in tiles[3:]:
+        dx, dy = where[toe].x - where[foot].x, where[toe].y - where[foot].y
+        turns.append(math.degrees(math.atan2(ux * dy - uy * dx, ux * dx + uy * dy)))
+    mirrored = sorted(-t for t in turns)
+    assert all(
+        math.isclose(a, b, abs_tol=1e-6) for a, b in zip(sorted(turns), mirrored, strict=True)
+    )
+    assert len({round(t, 6) for t in turns}) == toes  # each toe its own way out
+
+
+def test_a_double_of_hundreds_of_toe_places_lays_out() -> None:
+    """R3: ``toes_per_double`` has no upper bound; a foot offering 300 toe places lays
+    out its first toes by it."""
+    foot = Tile(5, 5)
+    tiles = [Tile(9, 9), Tile(9, 5), foot, Tile(5, 1), Tile(5, 2)]
+    onto = [None, Tile(9, 9), Tile(9, 5), foot, foot]
+    layout = Layout(tuple(Placement(t, o, None) for t, o in zip(tiles, onto, strict=True)))
+    check_geometry(layout, table_geometry(layout, toes_per_double=300))
+
+
+@pytest.mark.parametrize(("arms", "left"), [(0, 4), (1, 3), (3, 1), (4, 0), (5, 1), (6, 0)])
+def test_a_bare_layout_reads_its_round_double_as_a_cross_or_a_six(arms: int, left: int) -> None:
+    """R3, R7: a layout without rules offers the cross's four opening places on its round
+    double, six once more than four tiles are on it; the text and the picture mark the
+    round double while places are left."""
+    tiles = [Tile(9, 9), *(Tile(9, n) for n in range(arms))]
+    layout = Layout(
+        tuple(Placement(t, None if k == 0 else tiles[0], None) for k, t in enumerate(tiles))
+    )
+    head = layout_text(layout).splitlines()[0]
+    if left:
+        assert head == f"[9|9] round double, {left} place{'s' * (left > 1)} open"
+    else:
+        assert head == "[9|9] round double"
+    root = ET.fromstring(table_svg(layout))
+    (centre,) = [g for g in root.iter(f"{SVG}g") if g.get("data-role") == "centre"]
+    assert bool(re.search('class="open-end"', ET.tostring(centre, "unicode"))) == (left > 0)
 
 
 @given(rnd=played_rounds(max_moves=200))
@@ -515,6 +609,36 @@ def test_every_end_shows_its_number_pip_by_pip() -> None:
             _check_face(number, pips, max(radii, default=0.0))
         shown |= {pos.first, pos.second}
     assert shown == set(range(19))
+
+
+def _font(root: ET.Element, role: str) -> float | None:
+    """The font size of the text of class ``role`` in the picture, if it has one."""
+    found = [t for t in root.iter(f"{SVG}text") if t.get("class") == role]
+    return float(found[0].attrib["font-size"]) if found else None
+
+
+def test_a_title_is_made_smaller_only_when_it_would_not_fit() -> None:
+    """The title line keeps the size of the picture's other text (the hand's label) when
+    it fits: over a two-player double-12 table and a hand of 10 to 44 tiles below it (a
+    variant dealing that many, R5), in both seats' views, a title that takes less than
+    half the picture's width (at 0.6 em a letter, wide for sans-serif) leaves the hand's
+    label as large as it is in the picture without a title."""
+    fitting = 0
+    for size in range(10, 45):
+        rules = attrs.evolve(PRESETS["classic"], set_sizes=((2, 12),), hand_sizes=((2, size),))
+        rnd = Round.deal(rules, 2, seed=size)
+        for _ in range(3):
+            for view in (rnd.view(0), rnd.view(1)):
+                titled = ET.fromstring(table_svg(view))
+                plain = _font(ET.fromstring(table_svg(view, title=False)), "hand-label")
+                title = next(t for t in titled.iter(f"{SVG}text") if t.get("class") == "title")
+                font, text = float(title.attrib["font-size"]), title.text or ""
+                x0, _, x1, _ = view_box(titled)
+                if 0.6 * font * len(text) < (x1 - x0) / 2:
+                    assert _font(titled, "hand-label") == plain, (rnd, view.seat)
+                    fitting += 1
+            rnd = rnd.apply(rnd.legal_moves()[0])
+    assert fitting > 20
 
 
 def test_the_title_fits_above_the_table() -> None:

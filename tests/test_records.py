@@ -874,8 +874,17 @@ def test_limits_are_checked_before_the_work() -> None:
         f"a record is at most {MAX_TEXT} bytes, not {MAX_TEXT + 1}"
     )
     # characters outside ASCII count as their UTF-8 bytes
-    wide = text[:-1] + " " * (MAX_TEXT - len(text) - 2) + ', "x": "\u00e9"}'
-    assert str(_error(Round.from_json, wide)).startswith("a record is at most")
+    tail = ', "x": "\u00e9"}'
+    wide = text[:-1] + " " * (MAX_TEXT - len(text) + 1 - len(tail)) + tail
+    assert len(wide) == MAX_TEXT
+    assert str(_error(Round.from_json, wide)) == (
+        f"a record is at most {MAX_TEXT} bytes of UTF-8, not {MAX_TEXT + 1}"
+    )
+    # past the limit in characters, the count of bytes is a bound: at least as many
+    longer = "\u00e9" * (MAX_TEXT + 1)
+    assert str(_error(Round.from_json, longer)) == (
+        f"a record is at most {MAX_TEXT} bytes of UTF-8, not {MAX_TEXT + 1} or more"
+    )
     assert str(_error(Round.from_json, "[" * (MAX_TEXT + 1))).startswith("a record is at most")
 
     record = Match.new(PRESETS["classic"], 4, seed=1).to_record()
@@ -1008,3 +1017,17 @@ def test_quoted_names_are_cut_after_40_characters() -> None:
         'rules.knobs.hand_sizes: a key is a player count written in decimal, like "4", '
         f'not "{"x" * 40}"...'
     )
+
+
+def test_a_match_to_a_target_replays_hundreds_of_rounds() -> None:
+    """R20: a match to a target deals the set's doubles again and again until a total
+    passes it; a record of more than 256 rounds (well under the reader's limit) loads
+    back to the same match, every round replayed in its place."""
+    rules = attrs.evolve(PRESETS["chickie-duel"], target=6000)
+    match = play_match(rules, 2, random.Random(1), seed=1, round_cap=MAX_ROUNDS)
+    assert match.is_over
+    assert 256 < len(match.finished) < MAX_ROUNDS
+    assert max(match.totals) > 6000
+    again = Match.from_json(match.to_json())
+    assert again == match
+    assert again.finished[-1].history == match.finished[-1].history

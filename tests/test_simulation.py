@@ -174,6 +174,26 @@ def test_any_player_will_do() -> None:
     assert [s.bot for s in threaded.seats] == ["first", "random"]
 
 
+def test_one_job_plays_every_chunk_in_this_process() -> None:
+    """jobs=1 plays the games here, without a pool, however many chunks they make: a bot
+    that writes down its choices in this process (a pool would play copies of it, and
+    could not even send a class defined in a function) has made every one of them."""
+    made: list[Move] = []
+
+    @attrs.frozen
+    class Noting:
+        name: str = "first"
+
+        def choose(self, view: RoundView, rng: random.Random) -> Move:
+            made.append(view.legal_moves()[0])
+            return made[-1]
+
+    summary = simulate(SHORT, [Noting(), Noting()], games=4, seed=5, jobs=1, chunk_size=1)
+    assert summary.games == 4
+    assert made
+    assert summary == simulate(SHORT, [FirstMove(), FirstMove()], games=4, seed=5, jobs=1)
+
+
 def test_progress_counts_up_to_the_games() -> None:
     calls: list[tuple[int, int]] = []
     with concurrent.futures.ThreadPoolExecutor(2) as pool:

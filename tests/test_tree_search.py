@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import pickle
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -289,6 +290,34 @@ def test_greedy_playouts_follow_the_greedy_weights() -> None:
         assert tied.choose(view, random.Random(seed)) == chosen
         differ += greedy.choose(view, random.Random(seed)) != chosen
     assert differ
+
+
+def test_epsilon_is_the_share_of_playout_moves_made_at_random(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``epsilon=1`` every playout move is a random one and the greedy heuristic is
+    never asked; with 0 it makes every one; with 0.5 it makes some."""
+    import chickenfoot.bots
+
+    asked = 0
+    heuristic = chickenfoot.bots._greedy_pick
+
+    def counted(*args: Any) -> Move:
+        nonlocal asked
+        asked += 1
+        return heuristic(*args)
+
+    monkeypatch.setattr(chickenfoot.bots, "_greedy_pick", counted)
+    rnd = decisions("classic", 3, 1)[0]
+    view = rnd.view(rnd.to_move or 0)
+    counts = {}
+    for epsilon in (0.0, 0.5, 1.0):
+        asked = 0
+        TreeSearchPlayer(playouts=20, epsilon=epsilon).choose(view, random.Random(4))
+        counts[epsilon] = asked
+    assert counts[1.0] == 0
+    assert counts[0.5] > 0
+    assert counts[0.0] > 0
 
 
 class FakeClock:

@@ -202,8 +202,10 @@ def read_json(
             raise error(f"a {what} is UTF-8 text: {exc}") from exc
     elif isinstance(text, str):
         size = len(text)
-        if size <= MAX_TEXT:
-            size = len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_TEXT:  # as many bytes at least: refused without encoding it
+            more = "" if text.isascii() else " or more"
+            raise error(f"a {what} is at most {MAX_TEXT} bytes of UTF-8, not {size}{more}")
+        size = len(text.encode("utf-8", "surrogatepass"))
         if size > MAX_TEXT:
             raise error(f"a {what} is at most {MAX_TEXT} bytes of UTF-8, not {size}")
     else:

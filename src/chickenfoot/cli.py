@@ -545,7 +545,7 @@ def _ending(rnd: Round | RoundView, who: Callable[[int], str]) -> str:
     assert outcome is not None
     if outcome.ending is Ending.WENT_OUT:
         return f"{who(outcome.winner)} went out"
-    return f"blocked; {who(outcome.winner)} wins the round with the lowest score"
+    return f"blocked; {_wins(who(outcome.winner))} the round with the lowest score"
 
 
 def _standings_table(
@@ -558,9 +558,14 @@ def _standings_table(
     out.table(title, ("place", "player", "total", "rounds at 0"), rows, left=2)
 
 
+def _wins(name: str) -> str:
+    """``name`` and its verb: ``you win``, ``seat 2 (greedy) wins``."""
+    return f"{name} win" if name == "you" else f"{name} wins"
+
+
 def _winners(winners: Sequence[int], who: Callable[[int], str]) -> str:
     if len(winners) == 1:
-        return f"{who(winners[0])} wins the match"
+        return f"{_wins(who(winners[0]))} the match"
     return f"{', '.join(who(s) for s in winners[:-1])} and {who(winners[-1])} share the win"
 
 

@@ -482,12 +482,18 @@ class ChickenFootState(pyspiel.State):  # type: ignore[misc]
                 seat, k = divmod(position, hand)
                 deal.append(mine[k] if seat == player_id else pool.pop())
             return self._replayed(deal, (), ())
-        view = core.round.view(player_id)
-        sample = view.sample_state(rng)
+        if core.awaiting and core.round.to_move != player_id:
+            # The draw under way is public: its drawer had no play (R12), so the sample
+            # is drawn from the view after it, and the draw is made again by _replayed.
+            sample = core.round.apply(Draw()).view(player_id).sample_state(rng)
+            events = sample.history[:-1]
+        else:  # the drawer itself holds its own hand: any sample leaves it no play
+            sample = core.round.view(player_id).sample_state(rng)
+            events = sample.history
         deal = []
         for seat, dealt in enumerate(sample.dealt_hands):
             deal.extend(mine if seat == player_id else (t.index for t in dealt))
-        return self._replayed(deal, sample.history, tuple(t.index for t in sample.dealt_boneyard))
+        return self._replayed(deal, events, tuple(t.index for t in sample.dealt_boneyard))
 
     def _replayed(
         self,

@@ -122,7 +122,12 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_schedule": ("tests/test_match.py", "tests/test_rules.py", "tests/test_match_properties.py"),
     "_match": ("tests/test_match.py", "tests/test_match_properties.py", "tests/test_views.py"),
     "_views": ("tests/test_views.py",),
-    "_records": ("tests/test_records.py", "tests/test_records_fuzz.py", "tests/test_positions.py"),
+    "_records": (
+        "tests/test_records.py",
+        "tests/test_records_fuzz.py",
+        "tests/test_positions.py",
+        "tests/test_rules_json.py",
+    ),
     "_json": ("tests/test_records.py", "tests/test_rules_json.py", "tests/test_view_json.py"),
     # -- around the engine
     "__init__": ("tests/test_api_stability.py", "tests/test_server_api.py"),
@@ -497,8 +502,13 @@ def _merge(
 ) -> list[Result]:
     """The last run's results with its survivors replaced by their new outcome. Killing is
     for good: tests are added, not weakened, so only survivors need running again. A
-    survivor that no longer exists (its code changed) still counts as a survivor."""
-    new = {r.mutant.key: r for r in again}
+    survivor that no longer exists (its code changed) still counts as a survivor. Two
+    mutants of one line written twice in a function share a key, and both run again: the
+    survivor counts if either survives."""
+    new: dict[tuple[str, str, str, str, str], Result] = {}
+    for r in again:
+        if r.mutant.key not in new or r.outcome == "survived":
+            new[r.mutant.key] = r
     merged = []
     for result in previous:
         if result.outcome == "survived":
