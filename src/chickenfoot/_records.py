@@ -36,6 +36,7 @@ from typing import Any, Final, NoReturn, TypeAlias
 
 import attrs
 
+from ._house import HouseRule, find_house_rule
 from ._match import Match
 from ._moves import Move
 from ._notation import read_move
@@ -259,6 +260,52 @@ def _player_table(value: _Json, path: str) -> dict[int, int]:
     return table
 
 
+#: The most house rules a rules object lists.
+MAX_HOUSE: Final = 16
+
+
+def _house_rules(value: _Json, path: str) -> tuple[HouseRule, ...]:
+    """``[{"name": "wild-double-blank", "knobs": {...}}, ...]``: registered house rules,
+    each made from its own knobs."""
+    rules: list[HouseRule] = []
+    for k, entry in enumerate(_array(value, path, MAX_HOUSE)):
+        where = f"{path}[{k}]"
+        obj = _object(entry, where, ("name",), ("knobs",))
+        name = _string(obj["name"], _at(where, "name"), MAX_NAME)
+        try:
+            cls = find_house_rule(name)
+        except RulesError as exc:
+            _fail(_at(where, "name"), str(exc))
+        knobs = obj.get("knobs", {})
+        if not isinstance(knobs, dict):
+            _fail(_at(where, "knobs"), f"expected an object, got {_describe(knobs)}")
+        fields = {f.name for f in attrs.fields(cls)}
+        for key, v in knobs.items():
+            if key not in fields:
+                known = ", ".join(sorted(fields)) or "none"
+                _fail(
+                    _at(where, "knobs"),
+                    f"house rule {name} has no knob {_shown(key)} (its knobs: {known})",
+                )
+            if isinstance(v, bool | str) or v is None:
+                continue
+            _integer(v, _at(_at(where, "knobs"), key))
+        try:
+            rules.append(cls(**knobs))
+        except (ChickenFootError, ValueError, TypeError) as exc:
+            _fail(where, f"house rule {name}: {exc}")
+    return tuple(rules)
+
+
+def house_json(rules: tuple[HouseRule, ...]) -> list[_Json]:
+    """House rules as records write them: each its name and the knobs it sets."""
+    out: list[_Json] = []
+    for rule in rules:
+        knobs = {f.name: getattr(rule, f.name) for f in attrs.fields(type(rule))}
+        out.append({"name": rule.name, "knobs": knobs})
+    return out
+
+
 def _whole_knob(words: tuple[str, ...], none: bool) -> Callable[[_Json, str], object]:
     """The reader of a whole-number knob that may also take ``words`` or null."""
     if not words and not none:
@@ -292,6 +339,8 @@ def _knob_reader(field: attrs.Attribute[Any]) -> Callable[[_Json, str], object]:
         return _one_of(*about["words"])
     if kind == "integer":
         return _whole_knob(about["words"], about["none"])
+    if kind == "house":
+        return _house_rules
     raise AssertionError(f"knob {field.name} has no reader for kind {kind!r}")
 
 
@@ -681,6 +730,8 @@ def _start(parsed: _Parsed, match: Match | None, index: int) -> Match:
 
 
 def _knob_json(value: object) -> _Json:
+    if isinstance(value, tuple) and value and isinstance(value[0], HouseRule):
+        return house_json(value)
     if isinstance(value, tuple):  # a player table, as sorted pairs
         return {str(players): number for players, number in value}
     return value

@@ -16,6 +16,7 @@ from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
+from ._house import HouseRule, check_house, house_of
 from ._schedule import schedule_of
 from ._tiles import MAX_PIPS, Tile, set_length
 from .errors import RulesError
@@ -118,7 +119,7 @@ FIRST_RELEASE: Final = "0.1"
 #: What a knob is to the records, the schema and the adapters: a ``"text"``, a player
 #: ``"table"``, a ``"boolean"``, a ``"word"`` of a fixed list, or an ``"integer"`` (which
 #: may also take words, or ``None``).
-KnobKind: TypeAlias = Literal["text", "table", "boolean", "word", "integer"]
+KnobKind: TypeAlias = Literal["text", "table", "boolean", "word", "integer", "house"]
 
 
 def _about(
@@ -459,6 +460,24 @@ class Rules:
             examples=TIE_BREAKS,
         ),
     )
+    #: The house rules, in the order the rulebook asks them after its own: instances of
+    #: registered :class:`~chickenfoot.HouseRule` classes (see :func:`~chickenfoot.house_rule`).
+    #: Any iterable is accepted and kept as a tuple.
+    #:
+    #: .. versionadded:: 0.2
+    house: tuple[HouseRule, ...] = attrs.field(
+        default=(),
+        converter=house_of,
+        metadata=_about(
+            "",
+            "a list of registered house rules",
+            "Rules the knobs lack, each a registered HouseRule, asked after the library's.",
+            scope="round",
+            kind="house",
+            examples=((),),
+            since="0.2",
+        ),
+    )
 
     def __attrs_post_init__(self) -> None:
         self._check_tables()
@@ -473,6 +492,8 @@ class Rules:
                 f"{self.name}: a target of {self.target} decides when the match ends, "
                 f"so rounds must stay 'full', not {self.rounds!r} (R19, R20)"
             )
+        if self.house:
+            check_house(self)
 
     @staticmethod
     def knob_help() -> tuple[KnobHelp, ...]:

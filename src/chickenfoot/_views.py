@@ -184,6 +184,8 @@ class RoundView(TableShown):
             self._turn_draws,
             -1 if drawn is None else drawn.index,
             self.boneyard_count,
+            self.seat,
+            self.hand_counts,
         )
 
     def sample_state(self, rng: random.Random, *, max_tries: int = _UNUSED_TRIES) -> Round:

@@ -45,12 +45,23 @@ from __future__ import annotations
 from ._engine import Policy, State
 from ._round import Round, round_from_state
 from ._round import state_of as _state_of
+from ._rule import PublicTurn, Reveal
 from ._scoring import hand_score
 from ._shown import table_of as _table_of
 from ._table import TableState
 from ._views import RoundView
 
-__all__ = ["Policy", "State", "TableState", "hand_score", "round_of", "state_of", "table_of"]
+__all__ = [
+    "Policy",
+    "PublicTurn",
+    "Reveal",
+    "State",
+    "TableState",
+    "hand_score",
+    "round_of",
+    "state_of",
+    "table_of",
+]
 
 
 def state_of(rnd: Round) -> State:
