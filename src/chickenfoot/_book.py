@@ -189,11 +189,14 @@ class Book:
             everyone |= hand
         return not table.playable(everyone)
 
-    def playable(self, table: TableState, seat: int, left: int) -> int:
+    def playable(
+        self, table: TableState, seat: int, left: int, counts: tuple[int, ...] = ()
+    ) -> int:
         """The tiles off ``table`` that have a play for ``seat`` at the start of a turn, the
-        boneyard closed (R14, R16); -1 when the house rules cannot say."""
+        boneyard closed (R14, R16), every seat holding ``counts`` tiles; -1 when the house
+        rules cannot say."""
         if self.house:
-            return house_playable(self, table, seat, left)
+            return house_playable(self, table, seat, left, counts)
         return table.playable(off_table(table))
 
     def house_scores(

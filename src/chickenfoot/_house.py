@@ -321,6 +321,11 @@ def book_exact(house: tuple[HouseRule, ...]) -> bool:
     )
 
 
+def undeclared(house: tuple[HouseRule, ...]) -> tuple[HouseRule, ...]:
+    """The house rules that do not say what each move tells (see :func:`book_exact`)."""
+    return tuple(rule for rule in house if not book_exact((rule,)))
+
+
 def scores_known(house: tuple[HouseRule, ...]) -> bool:
     """Whether a finished round's scores are tile points plus bonuses (no hand_points)."""
     return not any(_overrides(rule, "hand_points") for rule in house)
@@ -525,11 +530,13 @@ def _probed(book: Book, turn: PublicTurn, move: Move, base: Reveal) -> Reveal:
     return Reveal(lacks=bad)
 
 
-def house_playable(book: Book, table: TableState, seat: int, left: int) -> int:
+def house_playable(
+    book: Book, table: TableState, seat: int, left: int, counts: tuple[int, ...]
+) -> int:
     """The tiles off ``table`` that have a play for ``seat`` at the start of a turn with
     the boneyard closed (R14, R16), as the book's revelation of a pass says; -1 when the
     book cannot say."""
-    said = book.reveal(PublicTurn(table, seat, 0, left, PASS), PASS)
+    said = book.reveal(PublicTurn(table, seat, 0, left, PASS, counts), PASS)
     return said.lacks if said.complete else -1
 
 

@@ -49,16 +49,18 @@ from math import comb, factorial
 from threading import Lock
 from typing import Final
 
-from ._engine import Ending, turn_moves
+from ._engine import Ending
+from ._house import undeclared
 from ._moves import Draw, Play
 from ._positions import checked_round, table_after
 from ._round import Round
 from ._rules import Rules
-from ._scoring import hand_score
 from ._shown import table_of
 from ._table import TableState
+from ._telling import SamplerFaultError, Telling
 from ._tiles import DOUBLES, HIGH, TILES, mask_of, set_length
 from ._views import RoundView, start_drawn_tile
+from .errors import IllegalMoveError, PositionError, SamplingError
 
 __all__ = ["count_deals", "sample_state"]
 
@@ -74,18 +76,51 @@ _START_DRAWN: Final = -0.5
 _BEFORE_START: Final = -0.75
 
 
-class _SamplingError(RuntimeError):
-    """No deal fits the view, or a sample failed its replay: a fault of the sampler."""
+_SamplingError = SamplerFaultError
+
+
+#: How many samples a plan that leaves facts out may drop in one call (see
+#: :func:`sample_state`).
+TRIES: Final = 10_000
 
 
 def sample_state(view: RoundView, rng: random.Random) -> Round:
-    """A round drawn uniformly among the deals that replay ``view`` (see the module)."""
-    return _plan_of(view).sample(rng)
+    """A round drawn uniformly among the deals that replay ``view`` (see the module).
+
+    When a house rule cannot say what a move tells, the plan covers more deals than
+    replay the view (still drawn uniformly), and a sample whose replay refuses a move or
+    does not give the view back is dropped and drawn again: the samples kept are uniform
+    over the deals that replay the view. After :data:`TRIES` dropped samples,
+    :class:`~chickenfoot.errors.SamplingError`.
+    """
+    plan = _plan_of(view)
+    if not plan.loose:
+        return plan.sample(rng)
+    if not plan.count():
+        raise _SamplingError(f"no deal replays {view!r}")
+    for _ in range(TRIES):
+        try:
+            return plan.sample(rng)
+        except (_SamplingError, IllegalMoveError, PositionError):
+            continue
+    names = ", ".join(f"{r.name} ({r.rule})" for r in undeclared(view.rules.house))
+    raise SamplingError(
+        f"no sample of this view replayed under {names} in {TRIES:,} tries: give the rule "
+        f"reveal() or declare it separable"
+    )
 
 
 def count_deals(view: RoundView) -> int:
-    """How many deals (other hands as dealt, boneyard order) replay ``view`` exactly."""
-    return _plan_of(view).count()
+    """How many deals (other hands as dealt, boneyard order) replay ``view`` exactly.
+
+    Raises:
+        SamplingError: a house rule cannot say what a move of the view tells, so the
+            plan counts more deals than replay it.
+    """
+    plan = _plan_of(view)
+    if plan.loose:
+        raise SamplingError("the house rules do not say what every move tells: no exact count")
+    return plan.count()
 
 
 def _plan_of(view: RoundView) -> _Mixture:
@@ -240,6 +275,8 @@ class _Mixture:
 
     def __init__(self, plans: list[_Plan]) -> None:
         self.plans = plans
+        #: Whether a fact was left out, so that samples are checked by replay.
+        self.loose = any(plan.telling.loose for plan in plans)
 
     def count(self) -> int:
         return sum(plan.count() for plan in self.plans)
@@ -280,6 +317,8 @@ class _Plan:
         dealt_for = table_now.dealt
         centre = rules.start == "centre"
         opening = _opening(view)
+        told = Telling(view, full, _last_tile(view))  # what each move tells (R6, R12-R17)
+        self.telling = told
 
         # -- the public replay: the table, draws this turn and boneyard at every event --
         if origin is None:
@@ -308,33 +347,14 @@ class _Plan:
         slot_allowed: list[dict[int, int]] = [{} for _ in range(players)]
         pinned: list[dict[int, int]] = [{} for _ in range(players)]  # slot -> tile
         played: list[list[tuple[int, int]]] = [[] for _ in range(players)]  # (tile, event)
-        closed_checks: list[int] = []  # playable tiles off the table while the boneyard is closed
-        probes: dict[tuple[int, int, int, int, int], int] = {}
-        keep: list[TableState] = []
-
-        def probe(kind: type, tbl: TableState, td: int, lft: int) -> int:
-            """The tiles whose holding (td == 0) or drawing (td > 0) makes ``kind`` illegal."""
-            key = (id(tbl), td, lft, kind is Draw, 0)
-            found = probes.get(key)
-            if found is not None:
-                return found
-            keep.append(tbl)  # ids stay unique while the probes are kept
-            bad = 0
-            for t in _bits(full & ~tbl.on):
-                moves = turn_moves(rules, tbl, 1 << t, td, t if td else -1, lft)
-                if not any(type(m) is kind for m in moves):
-                    bad |= 1 << t
-            if not td and not any(type(m) is kind for m in turn_moves(rules, tbl, 0, 0, -1, lft)):
-                raise _SamplingError(f"{kind.__name__} is never legal at this point")
-            probes[key] = bad
-            return bad
+        closed_checks: list[int | None] = []  # tiles with a play, the boneyard closed
 
         def closed(tbl: TableState, lft: int) -> bool:
             return tbl.placed and lft <= rules.boneyard_reserve
 
         start_table = table  # the table when the history starts
         if closed(table, left) and (events or view.outcome is None):
-            closed_checks.append(tbl_playable(table, full))
+            closed_checks.append(_somebody_plays(table, full, told, left, -1))
         for i, e in enumerate(events):
             seat, move = e.seat, e.move
             kind = type(move)
@@ -342,7 +362,10 @@ class _Plan:
                 assert isinstance(move, Play)
                 t = move.tile.index
                 played[seat].append((t, i))
-                if turn_draws:
+                said = told.said(i, table, seat, turn_draws, left, move)  # R13, house rules
+                if said.lacks:
+                    hand_rules[seat].append((float(i), said.lacks))
+                if turn_draws and said.drawn_is == t:
                     pinned[seat][len(arrivals[seat]) - 1] = t
                 if move.onto is None:
                     table = table.with_round_double(rules.opening_toes, t)
@@ -353,11 +376,11 @@ class _Plan:
                 turn_draws = 0
             else:
                 if turn_draws:
-                    bad = probe(kind, table, turn_draws, left)
+                    bad = told.lacks(i, table, seat, turn_draws, left, move)
                     last = len(arrivals[seat]) - 1
                     slot_allowed[seat][last] = slot_allowed[seat].get(last, full) & ~bad
                 else:
-                    hand_rules[seat].append((float(i), probe(kind, table, 0, left)))
+                    hand_rules[seat].append((float(i), told.lacks(i, table, seat, 0, left, move)))
                 if kind is Draw:
                     arrivals[seat].append(i + 0.5)
                     slot_event[seat].append(i)
@@ -366,7 +389,7 @@ class _Plan:
                 else:
                     turn_draws = 0
             if closed(table, left) and (i + 1 < len(events) or view.outcome is None):
-                closed_checks.append(tbl_playable(table, full))
+                closed_checks.append(_somebody_plays(table, full, told, left, i))
         self.draw_events = [i for i, e in enumerate(events) if type(e.move) is Draw]
 
         # -- who moved first (R6, R6b) and what a position's turn says (R12) ----------
@@ -387,7 +410,7 @@ class _Plan:
         if start_slot:  # the mover drew, so it held nothing to play or place (R6, R12)
             assert mover is not None
             if start_table.placed:
-                before = tbl_playable(start_table, full)
+                before = told.drew_at_start(start_table, mover, left + draws_total + 1)
             else:
                 before = sum(1 << d for d in eligible) | 1 << start_table.double
             hand_rules[mover].append((_BEFORE_START, before))
@@ -421,16 +444,16 @@ class _Plan:
         outcome = view.outcome
         boneyard_only = 0
         if outcome is not None and outcome.ending is Ending.BLOCKED:
-            boneyard_only = tbl_playable(table, full)
+            boneyard_only = told.no_play(table, left) if told.house else tbl_playable(table, full)
             if boneyard_only & ~hidden:
                 raise _SamplingError("a blocked round with a playable tile in a hand")
-        values = (
-            {t: hand_score(rules, 1 << t) for t in _bits(hidden)} if outcome is not None else {}
-        )
+        values = {t: told.value(t) for t in _bits(hidden)} if (scored := told.scored()) else {}
 
         # closed boneyard: not every playable tile off the table may be undrawn (R14, R16)
         forbidden_sets: set[int] = set()
         for q in closed_checks:
+            if q is None:  # a house rule cannot say which tiles had a play
+                continue
             if q & ~hidden or q.bit_count() > r:
                 continue
             if not q:
@@ -506,16 +529,14 @@ class _Plan:
         if forbidden_sets:
             stages.append(boneyard)
         order = _stage_order(others, label_of, hidden)
-        if outcome is not None:  # the fewest hands first: the points leave few (R17)
+        if scored:  # the fewest hands first: the points leave few (R17)
             order.sort(
                 key=lambda seat: _hands_with(
-                    [values[t] for t in label_of[seat]],
-                    view.hand_counts[seat],
-                    outcome.scores[seat],
+                    [values[t] for t in label_of[seat]], view.hand_counts[seat], told.score(seat)
                 )
             )
         for seat in order:
-            score = outcome.scores[seat] if outcome is not None else None
+            score = told.score(seat) if scored else None
             stages.append(
                 _Stage(
                     seat, view.hand_counts[seat], self.seat_slots[seat], played_counts[seat], score
@@ -975,3 +996,23 @@ def _hands_with(values: list[int], size: int, points: int) -> int:
 def tbl_playable(table: TableState, full: int) -> int:
     """The tiles off ``table`` that have a play on it (R7-R10)."""
     return table.playable(full & ~table.on)
+
+
+def _last_tile(view: RoundView) -> int:
+    """The index of the tile the winner went out with, or -1 (R17: the house rules'
+    bonuses read it)."""
+    outcome, events = view.outcome, view.history
+    if outcome is None or outcome.ending is not Ending.WENT_OUT or not events:
+        return -1
+    move = events[-1].move
+    if isinstance(move, Play) and events[-1].seat == outcome.winner:
+        return move.tile.index
+    return -1
+
+
+def _somebody_plays(table: TableState, full: int, told: Telling, left: int, i: int) -> int | None:
+    """The tiles off ``table`` of which a hand held one, the boneyard closed after event
+    ``i`` and the round going on (R14, R16); ``None`` when a house rule cannot say."""
+    if told.asks(table):
+        return told.some_play(table, left, i)
+    return tbl_playable(table, full)
