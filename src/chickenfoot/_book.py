@@ -20,6 +20,7 @@ from ._house import (
     HouseRule,
     book_exact,
     house_blocked,
+    house_check_turn,
     house_moves,
     house_playable,
     house_refusal,
@@ -161,6 +162,8 @@ class Book:
         round double is placed, the drawing rules (R12, R13) after."""
         if not table.placed:
             return self.opening.check_turn(table, seat, hand_before, turn_draws)
+        if self.house:
+            return house_check_turn(self, table, seat, hand_before, turn_draws)
         return self.drawing.check_turn(table, seat, hand_before, turn_draws, self.rules.name)
 
     def reveal(self, turn: PublicTurn, move: Move) -> Reveal:

@@ -440,6 +440,21 @@ def house_refusal(
     )
 
 
+def house_check_turn(
+    book: Book, table: TableState, seat: int, hand_before: int, turn_draws: int
+) -> Refusal | None:
+    """Why a position cannot have ``seat`` draw ``turn_draws`` tiles this turn, holding
+    ``hand_before`` before the last, with house rules: the draws a turn (R13), then no
+    play among the book's moves for that hand at the start of a turn (R12)."""
+    limit = book.drawing.check_turn(table, seat, 0, turn_draws, book.rules.name)
+    if limit is not None:
+        return limit
+    for m in house_moves(book, table, seat, hand_before, 0, -1, 1 << 30, ()):
+        if isinstance(m, Play):
+            return f"seat {seat} drew while holding {m.tile}, which has a play", "R12"
+    return None
+
+
 def house_blocked(book: Book, table: TableState, hands: tuple[int, ...], left: int) -> bool:
     """Whether nobody can play (R16), asked of every seat's moves at the start of a turn,
     the house rules' included."""
