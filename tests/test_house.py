@@ -28,6 +28,7 @@ from chickenfoot import (
     Pass,
     Play,
     Round,
+    RoundView,
     Rules,
     RulesError,
     Turn,
@@ -210,6 +211,8 @@ def test_the_wild_double_blank_goes_onto_any_open_end() -> None:
                     assert after.open_ends == (
                         Round.from_position(H2, after.to_position()).open_ends
                     )
+                    view = after.view(1)
+                    assert RoundView.from_json(view.to_json()) == view
     assert seen > 3
 
 

@@ -455,6 +455,18 @@ def house_check_turn(
     return None
 
 
+def layout_refusal(
+    rules: Rules, table: TableState, tile: Tile, onto: Tile
+) -> Refusal | None:
+    """Why a written layout (a position's, a view's JSON) cannot place ``tile`` onto
+    ``onto`` (R1-R10); with house rules, which may play a tile onto a place whatever its
+    numbers (a wild tile), only a place that is not open now is refused."""
+    refusal = table.refusal(tile, onto, rules.opening_toes)
+    if refusal is not None and rules.house and onto in Table(table).places():
+        return None
+    return refusal
+
+
 def house_blocked(book: Book, table: TableState, hands: tuple[int, ...], left: int) -> bool:
     """Whether nobody can play (R16), asked of every seat's moves at the start of a turn,
     the house rules' included."""

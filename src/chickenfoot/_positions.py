@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._book import book_of
 from ._engine import new_state
-from ._house import Table
+from ._house import layout_refusal
 from ._table import Origin, Placement, TableState
 from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile
 from .errors import ChickenFootError, PositionError
@@ -197,18 +197,6 @@ def _seat(text: str, field: str, players: int, *, optional: bool) -> int | None:
     return seat
 
 
-def _placement_refusal(
-    rules: Rules, table: TableState, tile: Tile, onto: Tile
-) -> tuple[str, str] | None:
-    """Why a layout cannot place ``tile`` onto ``onto`` (R1-R10); with house rules, which
-    may play a tile onto a place whatever its numbers (a wild tile), only a place that is
-    not open now is refused."""
-    refusal = table.refusal(tile, onto, rules.opening_toes)
-    if refusal is not None and rules.house and onto in Table(table).places():
-        return None
-    return refusal
-
-
 def round_from_position(rules: Rules, text: object) -> Round:
     """The round at the position ``text`` under ``rules`` (see :meth:`Round.from_position`)."""
 
@@ -293,7 +281,7 @@ def round_from_position(rules: Rules, text: object) -> Round:
                 )
             onto = read.tile(onto_text, where)
             read.place(t, "the layout")
-            refusal = _placement_refusal(rules, table, t, onto)
+            refusal = layout_refusal(rules, table, t, onto)
             if refusal is not None:
                 reason, rule = refusal
                 raise PositionError(f"{where}: {t}@{onto}: {reason} ({rule})")
