@@ -191,3 +191,19 @@ def test_the_command_line_loads_a_script_that_registers_rules(tmp_path: Path) ->
     done = _cli("simulate", "--load", str(tmp_path / "missing.py"), "--games", "1")
     assert done.returncode == 2
     assert "no such file" in done.stderr
+
+
+def test_openspiel_takes_house_rules_by_name() -> None:
+    """The adapters' ``house`` parameter: registered rules by name, with their defaults."""
+    pyspiel = pytest.importorskip("pyspiel")
+    pytest.importorskip("numpy")
+    import chickenfoot.openspiel  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game(
+        "chickenfoot", {"house": "no-blank-on-the-double+costly-doubles", "players": 2}
+    )
+    rules = game.rules
+    assert rules.house == (NoBlankOnTheDouble(), CostlyDoubles())
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    with pytest.raises(RulesError, match="no house rule is registered as 'no-such'"):
+        pyspiel.load_game("chickenfoot", {"house": "no-such"})

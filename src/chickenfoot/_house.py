@@ -455,9 +455,7 @@ def house_check_turn(
     return None
 
 
-def layout_refusal(
-    rules: Rules, table: TableState, tile: Tile, onto: Tile
-) -> Refusal | None:
+def layout_refusal(rules: Rules, table: TableState, tile: Tile, onto: Tile) -> Refusal | None:
     """Why a written layout (a position's, a view's JSON) cannot place ``tile`` onto
     ``onto`` (R1-R10); with house rules, which may play a tile onto a place whatever its
     numbers (a wild tile), only a place that is not open now is refused."""
