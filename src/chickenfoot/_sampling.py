@@ -57,7 +57,7 @@ from ._round import Round
 from ._rules import Rules
 from ._shown import table_of
 from ._table import TableState
-from ._telling import SamplerFaultError, Telling
+from ._telling import Telling
 from ._tiles import DOUBLES, HIGH, TILES, mask_of, set_length
 from ._views import RoundView, start_drawn_tile
 from .errors import IllegalMoveError, PositionError, SamplingError
@@ -76,7 +76,8 @@ _START_DRAWN: Final = -0.5
 _BEFORE_START: Final = -0.75
 
 
-_SamplingError = SamplerFaultError
+class _SamplingError(RuntimeError):
+    """No deal fits the view, or a sample failed its replay: a fault of the sampler."""
 
 
 #: How many samples a plan that leaves facts out may drop in one call (see

@@ -24,11 +24,7 @@ from ._table import TableState
 if TYPE_CHECKING:
     from ._views import RoundView
 
-__all__ = ["SamplerFaultError", "Telling"]
-
-
-class SamplerFaultError(RuntimeError):
-    """No deal fits the view, or a sample failed its replay: a fault of the sampler."""
+__all__ = ["Telling"]
 
 
 class Telling:
@@ -110,7 +106,7 @@ class Telling:
             ):
                 bad |= low
         if not turn_draws and not any(type(m) is kind for m in moves_of(table, 0, 0, -1, left)):
-            raise SamplerFaultError(f"{kind.__name__} is never legal at this point")
+            raise RuntimeError(f"{kind.__name__} is never legal at this point")
         self._probes[key] = bad
         return bad
 
