@@ -83,9 +83,9 @@ def a_wild_play(rules: Rules) -> tuple[Round, Play]:
         while not rnd.is_over:
             moves = rnd.legal_moves()
             for move in moves:
-                if isinstance(move, Play) and move.tile == BLANK and move.onto is not None:
-                    if not move.onto.has(0):
-                        return rnd, move
+                onto = move.onto if isinstance(move, Play) else None
+                if isinstance(move, Play) and move.tile == BLANK and onto and not onto.has(0):
+                    return rnd, move
             rnd = rnd.apply(rng.choice(moves))
     raise AssertionError("no wild play in 100 rounds")
 
