@@ -292,3 +292,26 @@ def test_tile_points_and_bonus_score_the_round() -> None:
         if outcome.ending is Ending.BLOCKED:  # R18: the lowest score wins
             assert outcome.scores[outcome.winner] == min(outcome.scores)
     assert went_out_on_double >= 1
+
+
+def test_a_rule_that_lists_what_is_not_a_move_is_named() -> None:
+    @house_rule
+    @attrs.frozen
+    class Sloppy(HouseRule):
+        name = "sloppy-lister"
+        rule = "H9"
+        held: bool = True
+
+        def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
+            if self.held:
+                return [*moves, "9-9"]  # type: ignore[list-item]
+            return [Play(BLANK, turn.table.places()[0])]
+
+    rnd = Round.deal(CLASSIC, 4, seed=1)
+    rnd = rnd.apply(rnd.legal_moves()[0])  # the round double (R6): no house rule yet
+    assert BLANK not in rnd.hand(seat_of(rnd))  # so the second rule lists a tile not held
+    for held, error, text in ((True, TypeError, "not a Play"), (False, RulesError, "not hold")):
+        rules = attrs.evolve(CLASSIC, house=[Sloppy(held=held)])
+        state = state_of(Round.from_position(rules, rnd.to_position()))
+        with pytest.raises(error, match=f"house rule sloppy-lister listed .*{text}"):
+            state.legal_moves()

@@ -394,12 +394,13 @@ def house_moves(
     turn = turn_of(book, table, seat, hand, turn_draws, last_drawn, left, counts)
     for rule in book.house:
         moves = list(rule.moves(turn, list(moves)))
-        for m in moves:
-            if type(m) not in (Play, Draw, Pass):
-                raise TypeError(f"house rule {rule.name} listed {m!r}, not a Play, Draw or Pass")
-            if type(m) is Play and not hand >> m.tile.index & 1:
+        for move in moves:
+            if type(move) not in (Play, Draw, Pass):
+                raise TypeError(f"house rule {rule.name} listed {move!r}, not a Play, Draw or Pass")
+            if type(move) is Play and not hand >> move.tile.index & 1:
                 raise RulesError(
-                    f"house rule {rule.name} listed {m}, but seat {seat} does not hold {m.tile}"
+                    f"house rule {rule.name} listed {move}, but seat {seat} does not hold "
+                    f"{move.tile}"
                 )
     if not moves:
         moves = [DRAW] if drawing.may_draw(turn_draws, left) else [PASS]
