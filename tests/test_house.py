@@ -10,6 +10,7 @@ import random
 
 import attrs
 import pytest
+import strategies
 from house_rules import (
     BLANK,
     CostlyDoubles,
@@ -17,6 +18,8 @@ from house_rules import (
     WildDoubleBlank,
     blank_onto_root,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chickenfoot import (
     PRESETS,
@@ -315,3 +318,40 @@ def test_a_rule_that_lists_what_is_not_a_move_is_named() -> None:
         state = state_of(Round.from_position(rules, rnd.to_position()))
         with pytest.raises(error, match=f"house rule sloppy-lister listed .*{text}"):
             state.legal_moves()
+
+
+HOUSES = [
+    (NoBlankOnTheDouble(),),
+    (WildDoubleBlank(),),
+    (CostlyDoubles(factor=2, bonus_points=3),),
+    (WildDoubleBlank(), NoBlankOnTheDouble(), CostlyDoubles()),
+]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    base=strategies.rules(),
+    house=st.sampled_from(HOUSES),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_any_variant_with_house_rules_plays_to_an_end(
+    base: Rules, house: tuple[HouseRule, ...], seed: int
+) -> None:
+    """Whatever the knobs: every seat always has a legal move, the round and the mover's
+    view list the same moves, each is accepted, the round ends (R16), and its record reads
+    back (R11, R16)."""
+    rules = attrs.evolve(base, house=house)
+    players = rules.player_counts[seed % len(rules.player_counts)]
+    rng = random.Random(seed)
+    rnd = Round.deal(rules, players, seed=seed)
+    for _ in range(2000):
+        if rnd.is_over:
+            break
+        moves = rnd.legal_moves()
+        assert moves
+        assert rnd.view(seat_of(rnd)).legal_moves() == moves
+        state = state_of(rnd)
+        assert all(state.refusal(m) is None for m in moves)
+        rnd = rnd.apply(rng.choice(moves))
+    assert rnd.is_over
+    assert Round.from_json(rnd.to_json()) == rnd
