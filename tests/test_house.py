@@ -34,13 +34,14 @@ from chickenfoot import (
     RoundView,
     Rules,
     RulesError,
+    Tile,
     Turn,
     find_house_rule,
     house_rule,
 )
 from chickenfoot._book import book_of
 from chickenfoot._house import counts_of, house_moves
-from chickenfoot.engine import state_of
+from chickenfoot.engine import hand_score, state_of
 
 CLASSIC = PRESETS["classic"]
 H1 = attrs.evolve(CLASSIC, house=[NoBlankOnTheDouble()])
@@ -355,3 +356,11 @@ def test_any_variant_with_house_rules_plays_to_an_end(
         rnd = rnd.apply(rng.choice(moves))
     assert rnd.is_over
     assert Round.from_json(rnd.to_json()) == rnd
+
+
+def test_the_engine_counts_house_tile_points() -> None:
+    """``chickenfoot.engine.hand_score`` (the greedy bot's weights, OpenSpiel's bound)
+    counts the house rules' tile points (R17): H3's doubles three times."""
+    hand = 1 << Tile(4, 4).index | 1 << Tile(5, 3).index | 1 << BLANK.index
+    assert hand_score(CLASSIC, hand) == 8 + 8 + 50
+    assert hand_score(H3, hand) == 3 * 8 + 8 + 50
