@@ -125,13 +125,6 @@ nitpick_ignore_regex.append((r"py:.*", rf"(?:{'|'.join(_ADAPTER_PACKAGES)})(?:\.
 # not checked.
 nitpick_ignore_regex.append((r"py:.*", r"(?:[\w.]*\.)?_[\w.]*"))
 
-# chickenfoot.engine documents the engine's State and TableState with the members it
-# promises; their docstrings also name, for contributors, internal members and values that
-# the API reference leaves out.
-nitpick_ignore_regex.append(
-    (r"py:.*", r"(?:Start|History|NO_START|offer|layout|Round\.from_position)")
-)
-
 
 # -- attribute and property docstrings ----------------------------------------------------
 # Napoleon reads the first line of an attribute's, a property's or a constant's docstring

@@ -59,10 +59,16 @@ class RoundRules(Protocol):
     def play_drawn(self) -> object: ...  # "must" | "may" | "never"
 
     @property
+    def must_play(self) -> bool: ...
+
+    @property
     def double_blank(self) -> int: ...
 
     @property
     def blank_value(self) -> int: ...
+
+    @property
+    def out_on_double(self) -> int: ...
 
 
 @dataclass
@@ -155,8 +161,10 @@ class ReferenceRound:
         self.toes_per_double = int(rules.toes_per_double)
         self.boneyard_reserve = int(rules.boneyard_reserve)
         self.draws_per_turn = None if rules.draws_per_turn is None else int(rules.draws_per_turn)
+        self.must_play = bool(rules.must_play)
         self.double_blank = int(rules.double_blank)
         self.blank_value = int(rules.blank_value)
+        self.out_on_double = int(rules.out_on_double)
 
         # --- the deal, copied so the caller's lists are never changed ---
         self.hands: list[list[Tile]] = [[make_tile(t) for t in hand] for hand in hands]
@@ -187,6 +195,7 @@ class ReferenceRound:
         self.over = False
         self.ending: str | None = None
         self.winner: int | None = None
+        self.last_tile: Tile | None = None  # the tile the winner went out with
 
         self.begin_round(first)
 
@@ -371,9 +380,16 @@ class ReferenceRound:
         return {PASS}
 
     def turn_start_moves(self, seat: int) -> set[Move]:
-        """R12, R13, R15: play if you can; else draw if allowed; else pass."""
+        """R12, R13, R15: play if you can; else draw if allowed; else pass.
+
+        R12b (``must_play`` false): a seat that can play may also draw, if drawing is
+        allowed (R14); after that draw it goes on as after any draw (R13), so the drawn
+        tile is the only one it may play this turn.
+        """
         plays = self.legal_plays(self.hands[seat])
         if plays:
+            if not self.must_play and self.may_draw():
+                return plays | {DRAW}
             return plays
         if self.may_draw():
             return {DRAW}
@@ -425,6 +441,7 @@ class ReferenceRound:
         else:
             self.place_tile(tile, make_tile(onto))
         if len(self.hands[seat]) == 0:
+            self.last_tile = tile
             self.finish("went_out", seat)
             return
         self.next_turn(seat)
@@ -502,10 +519,18 @@ class ReferenceRound:
         ]
 
     def scores(self) -> list[int] | None:
-        """R17 scores once the round is over, ``None`` while it is still going."""
+        """R17 scores once the round is over, ``None`` while it is still going.
+
+        R17c: a winner who went out by playing a double (the round double too) scores
+        ``out_on_double`` instead of the 0 of his empty hand.
+        """
         if not self.over:
             return None
-        return self.hand_scores()
+        points = self.hand_scores()
+        if self.ending == "went_out" and self.last_tile is not None and is_double(self.last_tile):
+            assert self.winner is not None
+            points[self.winner] += self.out_on_double
+        return points
 
 
 # ---------------------------------------------------------------------------

@@ -39,7 +39,15 @@ from chickenfoot._drawing import MayKeepDrawn, MustPlayDrawn, NeverPlayDrawn
 from chickenfoot._engine import turn_moves
 from chickenfoot._opening import CentreOpening, HighestHeldOpening, HolderOpening
 from chickenfoot._round import state_of
-from chickenfoot._rule import NOTHING, DealNeeds, PublicTurn, Reveal, off_table
+from chickenfoot._rule import (
+    ANY_START,
+    NOTHING,
+    DealNeeds,
+    PublicTurn,
+    Reveal,
+    StartCase,
+    off_table,
+)
 from chickenfoot._schedule import schedule_of
 from chickenfoot._scoring import Scoring, hand_score
 from chickenfoot._table import TableState
@@ -235,6 +243,24 @@ def test_the_scoring_is_chosen_by_its_knobs_r17_r17b(
     assert scoring.scores((mask, 0)) == (by_hand, 0)
 
 
+@pytest.mark.parametrize("out_on_double", [0, 50])
+def test_the_winner_who_goes_out_on_a_double_scores_out_on_double_r17c(out_on_double: int) -> None:
+    """R17c: public points for the winner alone, and only when his last tile is a double
+    (the double-blank and the round double too); none in a blocked round (last -1)."""
+    rules = attrs.evolve(PRESETS["classic"], out_on_double=out_on_double)
+    scoring = book_of(rules).scoring
+    assert scoring is book_of(attrs.evolve(rules)).scoring
+    five, fives, blank = Tile(5, 5).index, Tile(5, 4).index, Tile(0, 0).index
+    assert scoring.public_points(2, 2, five) == out_on_double
+    assert scoring.public_points(2, 2, blank) == out_on_double
+    assert scoring.public_points(1, 2, five) == 0
+    assert scoring.public_points(2, 2, fives) == 0
+    assert scoring.public_points(2, 2, -1) == 0
+    hands = (1 << Tile(3, 1).index, 1 << Tile(6, 0).index, 0)
+    assert scoring.scores(hands, 2, five) == (4, 6, out_on_double)
+    assert scoring.scores(hands, 2, fives) == scoring.scores(hands) == (4, 6, 0)
+
+
 def test_the_blocked_winner_is_the_lowest_score_first_from_the_lead_r18() -> None:
     scoring = book_of(PRESETS["classic"]).scoring
     assert scoring.blocked_winner((5, 3, 3, 9), 0) == 1
@@ -343,6 +369,36 @@ def test_refusals_of_a_drawn_tile_that_waits_a_turn_r13b() -> None:
     )
 
 
+def test_refusals_of_a_seat_that_may_draw_instead_r12b() -> None:
+    """R12b: seat 0 holds 6-5, which fits the cross; it may play or draw, but not pass,
+    and where it may not draw it must play (R12, R14)."""
+    may_draw = attrs.evolve(CENTRE, must_play=False)
+    hands = ["6-5 4-3 2-1 1-0 0-0", "4-4 3-2 2-0 5-1 4-0"]
+    rnd = deal(may_draw, hands, "5-4 6-4")
+    assert rnd.legal_moves() == [play("6-5", "6-6"), Draw()]  # the plays, then the draw
+    assert refusal(rnd, Pass()) == (
+        "seat 0 has a legal play and may draw instead, but not pass",
+        "R12b",
+    )
+    drew = rnd.apply(Draw())  # 5-4: no play
+    assert drew.legal_moves() == [Pass()]
+    assert refusal(drew, play("6-5", "6-6")) == (
+        "after drawing, only the drawn tile 5-4 may be played",
+        "R13",
+    )
+    reserve = attrs.evolve(may_draw, boneyard_reserve=16)
+    first = deal(reserve, ["4-3 2-1 1-0 0-0 3-3", "6-5 3-2 2-0 5-1 4-0"], "5-2")
+    shut = first.apply(Draw()).apply(Pass())  # seat 0 drew 5-2: 16 tiles are left
+    assert len(shut.boneyard) == 16
+    assert shut.legal_moves() == [play("6-5", "6-6")]
+    closed = "the boneyard is closed: 16 tiles left and the reserve is 16"
+    assert refusal(shut, Draw()) == (f"seat 1 has a legal play, and {closed}", "R12")
+    assert refusal(shut, Pass()) == ("seat 1 has a legal play and may not pass", "R12")
+    whole = variant(hand=7, n=4, start="centre", must_play=False)
+    empty = deal(whole, ["3-3 3-2 3-1 3-0 2-2 2-1 4-3", "1-1 1-0 0-0 2-0 4-2 4-1 4-0"], double=4)
+    assert refusal(empty, Draw()) == ("seat 0 has a legal play, and the boneyard is empty", "R12")
+
+
 def test_refusals_of_a_closed_boneyard_r14_r16() -> None:
     whole = variant(hand=7, n=4, start="centre")  # 14 tiles dealt: nothing left to draw
     empty = deal(whole, ["3-3 3-2 3-1 3-0 2-2 2-1 2-0", "1-1 1-0 0-0 4-3 4-2 4-1 4-0"], double=4)
@@ -423,6 +479,79 @@ def test_positions_ask_the_drawing_rules_of_the_turn_r12_r13() -> None:
     assert position_error(CENTRE, playable) == (
         "turn: seat 0 drew while holding 6-3, which has a play (R12)"
     )
+    may_draw = attrs.evolve(CENTRE, must_play=False)  # R12b: it may draw beside a play
+    drew = Round.from_position(may_draw, playable)
+    assert drew.drawn_tile == t("5-4")
+    assert drew.legal_moves() == [Pass()]  # 5-4 has no play, and one draw a turn (R13)
+    assert position_error(attrs.evolve(may_draw, draws_per_turn=1), two) == (
+        "turn: 2 draws; book allows 1 a turn (R13)"
+    )
+
+
+# -- what the start tells of the hands: the sampler's cases -------------------------------------
+
+
+def doubles(*numbers: int) -> int:
+    return sum(1 << Tile(k, k).index for k in numbers)
+
+
+SIX = Tile(6, 6).index
+
+
+def test_the_start_cases_of_the_search_r6() -> None:
+    """Before the round double is placed, the seat to move holds it or nobody does (R6):
+    two cases until its first move tells them apart, one once a seat other than the
+    first is to move (it holds the double) or a seat drew in the search."""
+    opening = HolderOpening()
+    table = TableState.empty(6, SIX, SIX)
+    held, search = StartCase(0, SIX), StartCase(doubles(6), -1)
+    assert opening.start_cases(table, False, 0, None, 0, 0) == (held, search)
+    assert opening.start_cases(table, False, 0, None, 1, 0) == (held,)
+    assert opening.start_cases(table, False, 0, play("6-6"), 0, 0) == (held,)
+    assert opening.start_cases(table, False, 0, Draw(), 0, 0) == (search,)
+    # a position: the search may be at any seat; one that drew there held nothing
+    assert opening.start_cases(table, True, 0, None, 1, 0) == (held, search)
+    assert opening.start_cases(table, True, 1, Pass(), 1, 0) == (search,)
+    placed = table.with_round_double(3, SIX)
+    assert opening.start_cases(placed, False, 0, None, 0, 0) == (ANY_START,)
+    assert CentreOpening().start_cases(placed, False, 0, None, 1, 0) == (ANY_START,)
+
+
+def test_the_start_cases_of_a_lower_double_r6b() -> None:
+    """R6b: the seat to move holds the highest double held at or below the round double,
+    and nobody a higher one; or nobody holds any of them."""
+    opening = HighestHeldOpening()
+    four = Tile(4, 4).index
+    lower = TableState.empty(6, four, SIX)
+    assert opening.start_cases(lower, False, 0, None, 0, 0) == (StartCase(doubles(6, 5), four),)
+    table = TableState.empty(6, SIX, SIX)
+    every = doubles(6, 5, 4, 3, 2, 1, 0)
+    assert opening.start_cases(table, False, 0, None, 0, 0) == (
+        StartCase(0, SIX),
+        StartCase(every, -1),
+    )
+    assert opening.start_cases(table, False, 0, Draw(), 0, 0) == (StartCase(every, -1),)
+
+
+def fits(case: StartCase, hands: tuple[int, ...], mover: int) -> bool:
+    """Whether dealt ``hands`` hold none of the case's tiles, ``mover`` its tile."""
+    if any(hand & case.nobody_held for hand in hands):
+        return False
+    return case.mover_held < 0 or bool(hands[mover] >> case.mover_held & 1)
+
+
+@given(deal=deals())
+@settings(max_examples=80, deadline=None)
+def test_the_dealt_hands_fit_exactly_one_start_case_r6_r6b(deal: Deal) -> None:
+    """The cases of a dealt round's start are sound and disjoint: its hands fit exactly
+    one, before its first move and after each first move it allows (R6, R6b)."""
+    state = state_of(deal.round())
+    start = state.start
+    opening = state.book.opening
+    moves = state.legal_moves() if state.outcome is None else []
+    for first_move in [None, *moves]:
+        cases = opening.start_cases(start.table, False, 0, first_move, start.to_move, start.first)
+        assert sum(fits(case, start.hands, start.to_move) for case in cases) == 1, cases
 
 
 # -- what a move reveals, in closed form, against the sampler's probing --------------------------
@@ -474,6 +603,22 @@ def test_the_books_reveal_in_the_search_is_what_probing_finds(rules: Rules, seed
     """R6, R6b: nobody holds a double, so the search draws; a drawn 5-5 opens under R6b."""
     hands = ["4-3 2-1 1-0 6-5 6-4", "3-2 2-0 5-1 4-0 6-3"]
     check_reveals(deal(rules, hands, "6-0 5-2 5-5 6-2 4-4 6-6"), random.Random(seed))
+
+
+def test_a_draw_beside_a_play_reveals_nothing_r12b() -> None:
+    """R12b: a seat may draw holding a tile that plays, so a draw at the start of a turn
+    tells nothing of its hand; a pass still tells it had no play and could not draw."""
+    rnd = deal(
+        attrs.evolve(CENTRE, must_play=False), ["6-5 4-3 2-1 1-0 0-0", "4-4 3-2 2-0 5-1 4-0"]
+    )
+    book = book_of(rnd.rules)
+    state = state_of(rnd)
+    draw = PublicTurn(state.table, 0, 0, state.left, Draw())
+    assert book.reveal(draw, Draw()) == NOTHING
+    assert book.reveal(draw, Draw()) == probed(rnd.rules, state.table, 0, state.left, Draw())
+    shut = PublicTurn(state.table, 0, 0, 0, Pass())
+    assert book.reveal(shut, Pass()) == probed(rnd.rules, state.table, 0, 0, Pass())
+    assert book.reveal(shut, Pass()).lacks == state.table.playable(off_table(state.table))
 
 
 def test_the_reveal_of_a_draw_is_every_playable_tile_r12_and_of_a_play_the_drawn_tile_r13() -> None:

@@ -182,6 +182,8 @@ def test_the_knob_parameters_change_the_preset() -> None:
         ("play_drawn", "never", "never"),
         ("double_blank", 25, 25),
         ("blank_value", 10, 10),
+        ("must_play", 0, False),
+        ("out_on_double", 50, 50),
     ]
     for name, parameter, value in changed:
         rules = ChickenFootGame({name: parameter}).config.rules
@@ -191,6 +193,37 @@ def test_the_knob_parameters_change_the_preset() -> None:
         ChickenFootGame({"first_foot_required": 2})
     with pytest.raises(RulesError, match="play_drawn"):
         ChickenFootGame({"play_drawn": "sometimes"})
+
+
+def test_the_utility_bounds_hold_the_points_of_going_out_on_a_double_r17c() -> None:
+    """R17c: a seat that goes out on a double scores out_on_double, so the utility bounds
+    widen by it; every return of random games stays within them, and a game whose winner
+    went out on a double gives him those points."""
+    game = load("chickie-duel", 2)
+    costly = ChickenFootGame({"out_on_double": 500})
+    assert costly.max_utility() == game.max_utility() + 500
+    assert costly.min_utility() == game.min_utility() - 500
+    rng = random.Random(17)
+    seen = 0
+    for _ in range(60):
+        state = costly.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        returns = state.returns()
+        assert all(costly.min_utility() <= r <= costly.max_utility() for r in returns)
+        rnd = state.round
+        assert rnd is not None
+        outcome = rnd.outcome
+        assert outcome is not None
+        last = rnd.layout.placements[-1].tile
+        if outcome.ending.name == "WENT_OUT" and last.high == last.low:
+            assert outcome.scores[outcome.winner] == 500
+            seen += 1
+    assert seen >= 1
 
 
 @pytest.mark.parametrize(("preset", "players"), CASES, ids=CASE_IDS)

@@ -261,7 +261,9 @@ def test_a_finished_round_refuses_every_move(rnd: Round) -> None:
 def test_without_a_play_the_only_move_is_draw_or_pass(rnd: Round) -> None:
     """R12: "A player with a legal play must play; he may not draw instead." R13: "a player
     with no legal play draws"; R15: "A player who has no legal play and may not draw
-    passes." Passing beside a play is exactly the play_drawn="may" choice after a draw."""
+    passes." Passing beside a play is exactly the play_drawn="may" choice after a draw.
+    R12b: with must_play false "a player who may draw (R14) may draw instead of playing":
+    a draw beside plays comes last, at the start of a turn."""
     for state in replay(rnd):
         moves = state.legal_moves()
         if state.is_over:
@@ -271,7 +273,10 @@ def test_without_a_play_the_only_move_is_draw_or_pass(rnd: Round) -> None:
         if not plays:
             assert moves in ([Draw()], [Pass()])
         else:
-            assert Draw() not in moves
+            if Draw() in moves:  # R12b
+                assert not state.rules.must_play
+                assert moves[-1] == Draw()
+                assert state.drawn_tile is None
             if Pass() in moves:
                 assert state.rules.play_drawn == "may"
                 assert state.drawn_tile is not None
@@ -335,13 +340,18 @@ def test_rounds_end_within_the_derived_bound(rnd: Round) -> None:
 @given(rnd=played_rounds(finished=True))
 def test_scores_are_the_pips_left(rnd: Round) -> None:
     """R17: "each player scores the pips left in his hand; the double-blank counts
-    double_blank instead of 0". R18: "The round's winner is the player who went out; in a
-    blocked round, the lowest score, ties going to the tied player who comes first in turn
-    order from the round's first seat" (the seat that led the round)."""
+    double_blank instead of 0". R17c: "a player who goes out (R16) by playing a double as
+    his last tile scores out_on_double points for that round instead of 0". R18: "The
+    round's winner is the player who went out; in a blocked round, the lowest score, ties
+    going to the tied player who comes first in turn order from the round's first seat"
+    (the seat that led the round)."""
     assert rnd.is_over
     rules = rnd.rules
+    last_tile = rnd.layout.placements[-1].tile if rnd.layout.placements else None
+    on_double = rnd.ending is Ending.WENT_OUT and last_tile is not None and last_tile.is_double
     scores = tuple(
         penalty(rnd.hand(seat), rules.double_blank, rules.blank_value)
+        + (rules.out_on_double if on_double and seat == rnd.winner else 0)
         for seat in range(rnd.players)
     )
     assert rnd.scores == scores

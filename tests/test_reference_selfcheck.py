@@ -27,8 +27,10 @@ class Knobs:
     boneyard_reserve: int = 0
     draws_per_turn: int | None = 1
     play_drawn: str = "must"
+    must_play: bool = True
     double_blank: int = 0
     blank_value: int = 0
+    out_on_double: int = 0
 
 
 @dataclass(frozen=True)
@@ -254,6 +256,36 @@ def test_unplayable_drawn_tile_then_pass_or_draw_again() -> None:
     assert game.draws_this_turn == 0
 
 
+def test_a_seat_with_a_play_may_draw_instead_r12b() -> None:
+    """R12b: with must_play false seat 1, who holds 6-1 and 6-2, may draw instead; the
+    drawn tile is then the only one it may play (R13), and an empty boneyard leaves it the
+    plays alone (R12, R14)."""
+    game = ReferenceRound(
+        Knobs(must_play=False),
+        hands=[[(5, 1), (4, 3)], [(6, 1), (6, 2)]],
+        boneyard=[(2, 0), (6, 3)],
+        round_double=6,
+        first=1,
+    )
+    assert game.legal_moves() == {play((6, 1), D6), play((6, 2), D6), DRAW}
+    game.apply(DRAW)
+    assert game.drawn_tile == (2, 0)
+    assert game.legal_moves() == {PASS}  # 2-0 has no play, and one draw a turn
+    game.apply(PASS)
+    game.apply(DRAW)  # seat 0 has no 6: it draws 6-3 and must play it
+    game.apply(play((6, 3), D6))
+    assert game.boneyard == []
+    assert game.legal_moves() == {play((6, 1), D6), play((6, 2), D6)}
+    strict = ReferenceRound(
+        Knobs(),
+        hands=[[(5, 1), (4, 3)], [(6, 1), (6, 2)]],
+        boneyard=[(2, 0), (6, 3)],
+        round_double=6,
+        first=1,
+    )
+    assert DRAW not in strict.legal_moves()  # R12
+
+
 # ---------------------------------------------------------------------------
 # R14 reserve
 # ---------------------------------------------------------------------------
@@ -424,6 +456,23 @@ def test_going_out_on_a_double_missing_its_toes(double_blank: int) -> None:
     assert game.scores() == [0, double_blank + 2]
     with pytest.raises(ValueError, match="illegal move"):
         game.apply(PASS)
+
+
+@pytest.mark.parametrize("last", [(1, 1), (2, 1)])
+def test_going_out_on_a_double_scores_out_on_double_r17c(last: Tile) -> None:
+    """R17c: with out_on_double 50, going out with the double 1-1 scores 50 for the
+    winner, who still wins (R18); going out with 2-1 scores 0."""
+    game = ReferenceRound(
+        Knobs(out_on_double=50),
+        hands=[[(6, 1), (6, 2), last], [(6, 3), (6, 4), (0, 0), (2, 0)]],
+        boneyard=[(5, 0)],
+        round_double=6,
+        first=0,
+    )
+    run(game, [play((6, 1), D6), play((6, 3), D6), play((6, 2), D6), play((6, 4), D6)])
+    game.apply(play(last, (6, 1) if last == (1, 1) else (6, 2)))
+    assert (game.ending, game.winner) == ("went_out", 0)
+    assert game.scores() == [50 if last == (1, 1) else 0, 2]
 
 
 # ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import itertools
 import math
 import random
 import warnings
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -25,11 +25,15 @@ from hypothesis import strategies as st
 from strategies import PRESET_NAMES, played_rounds
 from strategies import rules as rules_strategy
 
-from chickenfoot import PRESETS, Draw, Obligation, Round, Rules, Tile, tile_set
+from chickenfoot import PRESETS, Draw, Ending, Obligation, Play, Round, Rules, Tile, tile_set
+from chickenfoot._book import book_of
+from chickenfoot._facts import hand_points
 from chickenfoot._positions import start_position
-from chickenfoot._sampling import _Plan, count_deals, sample_state
+from chickenfoot._rule import UNKNOWN, Reveal
+from chickenfoot._sampling import _mixture, count_deals, sample_state
+from chickenfoot._views import seen_of
 from chickenfoot.bots import SearchPlayer
-from chickenfoot.errors import IllegalMoveError, PositionError
+from chickenfoot.errors import IllegalMoveError, PositionError, SamplingError
 
 # -- brute force ----------------------------------------------------------------------------
 
@@ -147,6 +151,8 @@ KNOBS: list[dict[str, Any]] = [
     {"start": "highest_held"},  # R6b: a lower double may open, or a search finds one
     {"start": "highest_held", "play_drawn": "never", "boneyard_reserve": 1},  # R13b
     {"start": "centre", "play_drawn": "never"},
+    {"must_play": False},  # R12b: a draw beside a play
+    {"start": "centre", "must_play": False, "play_drawn": "may", "draws_per_turn": 2},
 ]
 TABLES = [(2, 3, 3), (3, 3, 2)]
 
@@ -197,6 +203,42 @@ def test_exact_count_of_finished_rounds_equals_the_brute_force_count() -> None:
             assert count_deals(view) == expected, (knobs, rnd.players, seat)
             assert sample_state(view, random.Random(seat)).view(seat) == view
     assert {(p, e) for p in (2, 3) for e in ("WENT_OUT", "BLOCKED")} <= set(endings)
+
+
+def _won_on_a_double(players: int, n: int, hand: int, **knobs: Any) -> Iterator[Round]:
+    """Finished tiny rounds with ``out_on_double=50`` whose winner went out with a double."""
+    rules = tiny(players, n, hand, out_on_double=50, **knobs)
+    for seed in range(400):
+        rnd = played(rules, players, seed, 80)
+        outcome = rnd.outcome
+        if outcome is None or outcome.ending.name != "WENT_OUT":
+            continue
+        last = rnd.layout.placements[-1].tile
+        if last.high == last.low:
+            yield rnd
+
+
+@pytest.mark.parametrize(("table", "knobs"), [((2, 3, 3), {}), ((3, 3, 2), {"start": "centre"})])
+def test_exact_count_of_a_round_won_on_a_double_equals_the_brute_force_count_r17c(
+    table: tuple[int, int, int], knobs: dict[str, Any]
+) -> None:
+    """R17c: the winner went out with a double and scores 50 with an empty hand, public
+    points the sampler takes off before it matches hands to scores; the count is exact for
+    every seat, and every sample gives the view back."""
+    checked = 0
+    for rnd in itertools.islice(_won_on_a_double(*table, **knobs), 3):
+        assert rnd.outcome is not None
+        winner = rnd.outcome.winner
+        assert rnd.outcome.scores[winner] == 50
+        assert not rnd.hand(winner)
+        for seat in range(rnd.players):
+            view = rnd.view(seat)
+            expected = sum(brute_force(rnd, seat).values())
+            assert expected >= 1
+            assert count_deals(view) == expected, (table, seat)
+            assert sample_state(view, random.Random(seat)).view(seat) == view
+        checked += 1
+    assert checked == 3
 
 
 @pytest.mark.parametrize("ending", ["WENT_OUT", "BLOCKED"])
@@ -518,13 +560,15 @@ def test_samples_of_a_centre_position_after_a_draw_give_the_view_back_r12() -> N
     assert move in after.legal_moves()
 
 
+@pytest.mark.parametrize("must_play", [True, False])
 @pytest.mark.parametrize(("players", "n", "hand"), [(2, 3, 3), (3, 3, 2)])
 def test_exact_count_of_centre_positions_after_a_draw_equals_the_brute_force_count_r12(
-    players: int, n: int, hand: int
+    players: int, n: int, hand: int, must_play: bool
 ) -> None:
     """Tiny centre-start tables set up from the position just after a seat drew, viewed by
-    every other seat, at the position and a move later: the count is exact (R12, R13)."""
-    rules = tiny(players, n, hand, start="centre")
+    every other seat, at the position and a move later: the count is exact (R12, R13; with
+    must_play false the drawer may have held a play, R12b)."""
+    rules = tiny(players, n, hand, start="centre", must_play=must_play)
     checked = 0
     for seed in range(8):
         start = _after_a_draw(rules, players, seed)
@@ -560,6 +604,74 @@ def test_samples_of_a_centre_position_after_a_draw_follow_the_exact_distribution
 # -- the deprecated max_tries ---------------------------------------------------------------
 
 
+# -- what the sampler asks of the rulebook ----------------------------------------------------------
+
+
+class _UnsureBook:
+    """A rulebook whose moves may tell more than it says (``Reveal.complete`` false), as a
+    house rule that declares nothing would make it."""
+
+    def __init__(self, rules: Rules) -> None:
+        book = book_of(rules)
+        self.opening, self.drawing, self.scoring = book.opening, book.drawing, book.scoring
+        self.house, self.values = book.house, book.values
+
+    def reveal(self, turn: object, move: object) -> Reveal:
+        return UNKNOWN
+
+
+def test_a_move_that_may_tell_more_than_its_rules_say_is_not_sampled_exactly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The exact plan needs every revelation complete: with one that is not, the plan
+    covers a superset of the deals, so there is no exact count, and every sample is
+    replayed, the wrong ones dropped: each sample kept gives the view back (R12)."""
+    rnd = played(tiny(2, 3, 3), 2, 7, 3)
+    assert rnd.history
+    view = rnd.view(0)
+    monkeypatch.setattr("chickenfoot._sampling.book_of", _UnsureBook)
+    monkeypatch.setattr("chickenfoot._sampling._cache", OrderedDict())  # this plan alone
+    with pytest.raises(SamplingError, match="no exact count"):
+        count_deals(view)
+    rng = random.Random(3)
+    for _ in range(20):
+        assert sample_state(view, rng).view(0) == view
+
+
+class _Bonus:
+    """A scoring with points beside the hands: 50 for going out (R17c style)."""
+
+    values = book_of(PRESETS["classic"]).scoring.values
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[int, int, int]] = []
+
+    def public_points(self, seat: int, winner: int, last: int) -> int:
+        self.asked.append((seat, winner, last))
+        return 50 if seat == winner else 0
+
+
+def test_the_hands_points_are_the_scores_less_the_public_points_r17() -> None:
+    """A finished round's hands are matched to its scores less what the scoring gives
+    beside the hands, asked with the winner and the tile it went out with (R17, R17c);
+    classic's scoring gives nothing beside the hands."""
+    rnd = played(PRESETS["classic"], 3, 4, 10_000)
+    assert rnd.outcome is not None
+    assert rnd.outcome.ending is Ending.WENT_OUT
+    seen = seen_of(rnd.view(1))
+    book = book_of(rnd.rules)
+    scores = rnd.outcome.scores
+    assert hand_points(seen, book, False) == scores
+    bonus = _Bonus()
+    winner = rnd.outcome.winner
+    last = rnd.history[-1].move
+    assert isinstance(last, Play)
+    fake = attrs.make_class("FakeBook", ["scoring"])(bonus)
+    points = hand_points(seen, fake, False)
+    assert points == tuple(p - (50 if s == winner else 0) for s, p in enumerate(scores))
+    assert bonus.asked == [(s, winner, last.tile.index) for s in range(3)]
+
+
 def test_max_tries_is_deprecated_and_ignored() -> None:
     """max_tries is accepted with a warning and changes nothing (sampling never retries);
     the warning points at the caller's line, the one to change. Left out, nothing warns."""
@@ -589,8 +701,7 @@ def test_the_last_seat_is_counted_as_its_hands_listed_one_by_one() -> None:
         rnd = played(PRESETS["classic"], players, 50 + seed, moves)
         for seat in range(players):
             view = rnd.view(seat)
-            for branch in (0, 1):
-                plan = _Plan(view, branch)
+            for plan in _mixture(view).plans:  # each case of the start (R6)
                 if plan.void or not plan.last_plain:
                     continue
                 plan.count()

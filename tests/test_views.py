@@ -36,6 +36,8 @@ from chickenfoot import (
     Tile,
     tile_set,
 )
+from chickenfoot._round import state_of
+from chickenfoot._tiles import TILES
 
 
 def t(text: str) -> Tile:
@@ -217,9 +219,19 @@ def test_views_differ_in_each_thing_they_show() -> None:
         "outcome": Outcome(Ending.WENT_OUT, 0, (0, 5)),
         "rules": PRESETS["classic"],
     }
+    seen = state_of(rnd).seen_by(1)
+    shown: dict[str, Any] = {name: getattr(view, name) for name in fields}
+    hidden: dict[str, Any] = {
+        "moves": seen.history,
+        "mine": tuple(TILES[t] for t in seen.mine),
+        "length": seen.ply,
+        "table": seen.table,
+        "turn_draws": seen.turn_draws,
+        "start": seen.start,
+    }
+    assert RoundView(**shown, **hidden) == view
     for name, value in fields.items():
-        changed = copy.copy(view)
-        object.__setattr__(changed, name, value)
+        changed = RoundView(**{**shown, name: value}, **hidden)
         assert changed != view, name
         assert view != changed, name
     drew = rnd.apply(Draw()).apply(Pass())

@@ -46,9 +46,9 @@ _PLAY: Final[type[Play]] = Play
 class Book:
     """The rule objects of one variant, chosen from its knobs (see :func:`book_of`).
 
-    ``opening`` (chosen by ``start``), ``drawing`` (by ``play_drawn``,
-    ``draws_per_turn`` and ``boneyard_reserve``), ``scoring`` (by ``double_blank``,
-    ``blank_value`` and ``tie_break``), ``schedule``; ``opening_toes``,
+    ``opening`` (chosen by ``start``), ``drawing`` and ``scoring`` (each family chooses
+    from the knobs it reads: :func:`~chickenfoot._drawing.drawing_of`,
+    :func:`~chickenfoot._scoring.scoring_of`), ``schedule``; ``opening_toes``,
     ``toes_per_double`` and ``first_foot`` for the placement rules (R3, R7-R9); ``house``
     the house rules (``Rules.house``: empty for every preset, so a turn pays one empty-tuple
     test for them), ``values`` the points of each tile left in a hand (R17, the house
@@ -63,10 +63,8 @@ class Book:
         self.rules = rules
         self.schedule: Schedule = schedule_of(rules)
         self.opening: Opening = self.schedule.opening
-        self.drawing: Drawing = drawing_of(
-            rules.play_drawn, rules.draws_per_turn, rules.boneyard_reserve
-        )
-        self.scoring: Scoring = scoring_of(rules.double_blank, rules.blank_value, rules.tie_break)
+        self.drawing: Drawing = drawing_of(rules)
+        self.scoring: Scoring = scoring_of(rules)
         self.opening_toes: int = rules.opening_toes
         self.toes_per_double: int = rules.toes_per_double
         self.first_foot: bool = rules.first_foot_required
@@ -168,9 +166,9 @@ class Book:
 
     def reveal(self, turn: PublicTurn, move: Move) -> Reveal:
         """What ``move``, made in the public ``turn``, tells of the mover's hand just
-        before it, in closed form (what the sampler otherwise finds by asking the moves
-        of one-tile hands); with house rules, as :func:`~chickenfoot._house.house_reveal`
-        says."""
+        before it, in closed form: what the exact sampler asks of every move (and what
+        asking the moves of one-tile hands finds); with house rules, as
+        :func:`~chickenfoot._house.house_reveal` says."""
         if self.house and turn.table.placed:
             return house_reveal(self, turn, move)
         return self.base_reveal(turn, move)

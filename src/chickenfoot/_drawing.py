@@ -1,6 +1,7 @@
-"""The drawing family (R12-R15, R13b), chosen by ``Rules.play_drawn`` (internal).
+"""The drawing family (R12-R15, R12b, R13b), chosen by ``Rules.play_drawn`` (internal).
 
-Once the round double is on the table, a seat with a play plays (R12); a seat without one
+Once the round double is on the table, a seat with a play plays (R12), or with
+``must_play=False`` may draw instead while drawing is open (R12b); a seat without one
 draws, while the boneyard holds more than the reserve (R14) and the turn's draws allow
 (R13), and otherwise passes (R15). What it may do with the tile it drew is the family's
 choice:
@@ -9,14 +10,14 @@ choice:
 * :class:`MayKeepDrawn` (``"may"``, R13): it may be played, or kept with a pass;
 * :class:`NeverPlayDrawn` (``"never"``, R13b): it waits a turn: the drawer passes.
 
-Each holds the reserve (R14) and the draws a turn (R13), decides the legal moves and the
+Each holds the reserve (R14), the draws a turn (R13) and ``must_play`` (R12, R12b), decides the legal moves and the
 refusals of the turn with their rule numbers, and says when the drawn tile comes first.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ._moves import DRAW as _DRAW
 from ._moves import PASS as _PASS
@@ -26,6 +27,9 @@ from ._table import TableState
 from ._tiles import TILES as _TILES
 from ._tiles import Tile, tiles_of
 
+if TYPE_CHECKING:
+    from ._rules import Rules
+
 __all__ = ["MayKeepDrawn", "MustPlayDrawn", "NeverPlayDrawn", "drawing_of"]
 
 DRAW: Final[Draw] = _DRAW
@@ -33,13 +37,20 @@ PASS: Final[Pass] = _PASS
 TILES: Final[list[Tile]] = _TILES
 _PLAY: Final[type[Play]] = Play
 _PASS_TYPE: Final[type[Pass]] = Pass
+_DRAW_TYPE: Final[type[Draw]] = Draw
 
 
 class MustPlayDrawn(Drawing):
     """R12-R15: a seat without a play draws; a drawn tile that has a play is played at
-    once (R13); without one the seat draws again while it may, then passes."""
+    once (R13); without one the seat draws again while it may, then passes. With
+    ``must_play`` false a seat with a play may draw instead while drawing is open, and
+    the drawn tile is then the only one it may play that turn (R12b)."""
 
-    __slots__ = ()
+    __slots__ = ("must_play",)
+
+    def __init__(self, reserve: int, per_turn: int, must_play: bool = True) -> None:
+        super().__init__(reserve, per_turn)
+        self.must_play = must_play
 
     def drawn_first(self, turn_draws: int) -> bool:
         return turn_draws > 0
@@ -53,7 +64,9 @@ class MustPlayDrawn(Drawing):
                 return self.with_drawn(plays)
             return [DRAW] if self.may_draw(turn_draws, left) else [PASS]
         plays = table.plays(hand)
-        if plays:  # R12
+        if plays:  # R12; R12b: or a draw, after the plays, while drawing is open (R14)
+            if not self.must_play and left > self.reserve:
+                plays.append(DRAW)
             return plays
         return [DRAW] if left > self.reserve else [PASS]  # R13-R15
 
@@ -67,6 +80,8 @@ class MustPlayDrawn(Drawing):
         limit = self.per_turn
         if limit and turn_draws > limit:
             return f"{turn_draws} draws; {variant} allows {limit} a turn", "R13"
+        if not self.must_play:  # R12b: it may have drawn beside a play
+            return None
         playable = table.playable(hand_before)
         if playable:
             return (
@@ -81,7 +96,9 @@ class MustPlayDrawn(Drawing):
         playable = table.playable(off)
         if not turn_draws:  # it held no tile with a play (R12); drawing is open or not (R14)
             if isinstance(move, Draw):
-                return Reveal(lacks=playable if left > self.reserve else off)
+                if left <= self.reserve:  # never legal
+                    return Reveal(lacks=off)
+                return Reveal(lacks=playable) if self.must_play else NOTHING  # R12, R12b
             return Reveal(lacks=playable if left <= self.reserve else off)
         return self.drawn_reveal(off, playable, self.may_draw(turn_draws, left), move)
 
@@ -117,19 +134,25 @@ class MustPlayDrawn(Drawing):
         if type(moves[0]) is _PLAY:
             if turn_draws:
                 return f"seat {seat} must play the drawn tile {TILES[last_drawn]}", "R13"
-            return f"seat {seat} has a legal play and may not {move}", "R12"
+            if type(moves[-1]) is _DRAW_TYPE:  # R12b: it may draw instead
+                return f"seat {seat} has a legal play and may draw instead, but not pass", "R12b"
+            if self.must_play or kind is _PASS_TYPE:
+                return f"seat {seat} has a legal play and may not {move}", "R12"
+            # R12b, but drawing is closed (R14): it must play (R12)
+            return f"seat {seat} has a legal play, and {self.closed(left)}", "R12"
         if kind is _PASS_TYPE:  # the seat must draw
             if turn_draws:
                 return f"seat {seat} must draw again", "R13"
             return f"seat {seat} has no play and must draw", "R13"
         if turn_draws and left > self.reserve:  # the seat must pass
             return f"seat {seat} has drawn the {self.per_turn} tile(s) allowed this turn", "R13"
+        return self.closed(left), "R14"
+
+    def closed(self, left: int) -> str:
+        """Why nobody may draw from a boneyard of ``left`` tiles (R14)."""
         if self.reserve == 0:
-            return "the boneyard is empty", "R14"
-        return (
-            f"the boneyard is closed: {left} tiles left and the reserve is {self.reserve}",
-            "R14",
-        )
+            return "the boneyard is empty"
+        return f"the boneyard is closed: {left} tiles left and the reserve is {self.reserve}"
 
 
 class MayKeepDrawn(MustPlayDrawn):
@@ -197,12 +220,14 @@ class NeverPlayDrawn(MustPlayDrawn):
         return super().refusal(seat, turn_draws, last_drawn, left, move, moves)
 
 
-def drawing_of(play_drawn: str, draws_per_turn: int | None, reserve: int) -> Drawing:
-    """The drawing rules the knobs ``play_drawn``, ``draws_per_turn`` and
-    ``boneyard_reserve`` choose (R13, R13b, R14)."""
-    per_turn = 0 if draws_per_turn is None else draws_per_turn
+def drawing_of(rules: Rules) -> Drawing:
+    """The drawing rules the knobs ``must_play``, ``play_drawn``, ``draws_per_turn`` and
+    ``boneyard_reserve`` of ``rules`` choose (R12, R12b, R13, R13b, R14): the one place
+    that reads them."""
+    play_drawn, reserve, must = rules.play_drawn, rules.boneyard_reserve, rules.must_play
+    per_turn = 0 if rules.draws_per_turn is None else rules.draws_per_turn
     if play_drawn == "never":
-        return NeverPlayDrawn(reserve, per_turn)
+        return NeverPlayDrawn(reserve, per_turn, must)
     if play_drawn == "may":
-        return MayKeepDrawn(reserve, per_turn)
-    return MustPlayDrawn(reserve, per_turn)
+        return MayKeepDrawn(reserve, per_turn, must)
+    return MustPlayDrawn(reserve, per_turn, must)

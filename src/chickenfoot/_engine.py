@@ -42,12 +42,24 @@ import attrs
 from ._book import Book, book_of
 from ._house import counts_of
 from ._moves import Draw, Move, Pass, Play
-from ._rule import Obligation, Refusal
+from ._rule import Obligation, PublicTurn, Refusal
 from ._rule import obligation_of as _obligation
 from ._rules import Rules
 from ._table import DRAW_KEY, Layout, TableState
 
-__all__ = ["Ending", "History", "Obligation", "Outcome", "Policy", "Start", "State", "new_state"]
+__all__ = [
+    "Ending",
+    "History",
+    "Obligation",
+    "Outcome",
+    "Policy",
+    "PublicStart",
+    "PublicTurn",
+    "Seen",
+    "Start",
+    "State",
+    "new_state",
+]
 
 
 # Module constants declared Final are C statics in the compiled build, where a name
@@ -118,14 +130,19 @@ class Start:
     ``dealt_for`` the index of the double the round was dealt for (R19), ``first`` the
     round's first seat (R23), ``seed`` the seed of the deal or ``None``; ``placements``
     the tiles on the table at the start as ``(tile, onto)`` index pairs, the first placed
-    first (``onto`` is -1 for the round double), and ``table`` the table they make;
-    ``hands`` the hands at the start (bitmasks), ``boneyard`` the boneyard at the start
-    (tile indices, in draw order); ``to_move``, ``lead``, ``turn_draws`` and
-    ``last_drawn`` the turn at the start, as :class:`State` keeps them.
+    first (``onto`` is -1 for the round double: the centre double alone in a dealt centre
+    start, nothing in a dealt holder start), and ``table`` the table they make; ``hands``
+    the hands at the start (bitmasks), ``boneyard`` the boneyard at the start (the
+    undrawn tiles only, as tile indices in draw order); ``to_move`` (-1 if the round is
+    over at once), ``lead``, ``turn_draws`` and ``last_drawn`` the turn at the start, as
+    :class:`State` keeps them: a position in the middle of a turn says how many tiles
+    the seat to move drew in it and the last of them, which is in its hand (R13).
+    ``position`` tells a round set up from a position (:meth:`Round.from_position
+    <chickenfoot.Round.from_position>`) from a dealt one.
     """
 
     __slots__ = ("boneyard", "dealt_for", "first", "hands", "last_drawn", "lead", "n",
-                 "placements", "seed", "table", "to_move", "turn_draws")  # fmt: skip
+                 "placements", "position", "seed", "table", "to_move", "turn_draws")  # fmt: skip
 
     def __init__(
         self,
@@ -141,6 +158,7 @@ class Start:
         lead: int,
         turn_draws: int,
         last_drawn: int,
+        position: bool,
     ) -> None:
         self.n = n
         self.dealt_for = dealt_for
@@ -154,10 +172,12 @@ class Start:
         self.lead = lead
         self.turn_draws = turn_draws
         self.last_drawn = last_drawn
+        self.position = position
 
     def _key(self) -> tuple[object, ...]:
         return (self.n, self.dealt_for, self.first, self.seed, self.placements, self.hands,
-                self.boneyard, self.to_move, self.lead, self.turn_draws, self.last_drawn)  # fmt: skip
+                self.boneyard, self.to_move, self.lead, self.turn_draws, self.last_drawn,
+                self.position, self.table.double)  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Start):
@@ -171,19 +191,72 @@ class Start:
         # Explicit, so that a compiled (native) Start pickles too.
         return Start, (
             self.n, self.dealt_for, self.first, self.seed, self.placements, self.table,
-            self.hands, self.boneyard, self.to_move, self.lead, self.turn_draws, self.last_drawn,
+            self.hands, self.boneyard, self.to_move, self.lead, self.turn_draws,
+            self.last_drawn, self.position,
         )  # fmt: skip
 
+    def public(self) -> PublicStart:
+        """What every seat sees of this start."""
+        return PublicStart(
+            self.position, self.placements, self.table, self.to_move, self.lead, self.turn_draws
+        )
 
-#: The start of a state unpickled from 0.1, which kept its start elsewhere.
-NO_START: Final[Start] = Start(0, 0, 0, None, (), TableState.empty(0, 0, 0), (), (), 0, -1, 0, -1)
+
+class PublicStart:
+    """The part of a :class:`Start` every seat sees (internal): what a view holds of it.
+
+    ``position``, ``placements``, ``table``, ``to_move``, ``lead`` and ``turn_draws`` are
+    the start's; the hands, the boneyard and the tile the seat to move drew last are
+    hidden (a view of that seat holds its drawn tile apart).
+    """
+
+    __slots__ = ("lead", "placements", "position", "table", "to_move", "turn_draws")
+
+    def __init__(
+        self,
+        position: bool,
+        placements: tuple[tuple[int, int], ...],
+        table: TableState,
+        to_move: int,
+        lead: int,
+        turn_draws: int,
+    ) -> None:
+        self.position = position
+        self.placements = placements
+        self.table = table
+        self.to_move = to_move
+        self.lead = lead
+        self.turn_draws = turn_draws
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.position, self.placements, self.table.double, self.to_move, self.lead,
+                self.turn_draws)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PublicStart):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[type[PublicStart], tuple[object, ...]]:
+        # Explicit, so that a compiled (native) PublicStart pickles too.
+        return PublicStart, (
+            self.position,
+            self.placements,
+            self.table,
+            self.to_move,
+            self.lead,
+            self.turn_draws,
+        )
 
 
 class State:
     """A round in play as the engine keeps it (internal, trusted).
 
-    ``start`` is where the round started (:class:`Start`), shared by all its states, and
-    ``history`` the moves since then (:data:`History`), each node shared with the earlier
+    ``start`` is where the round started (a ``Start``), shared by all its states, and
+    ``history`` the moves since then (a ``History``), each node shared with the earlier
     states. The other fields are what folding the history over the start gives, kept
     because a move changes them: ``table``; ``hands[s]`` the bitmask of seat ``s``'s
     tiles; ``boneyard`` the start's boneyard (the same tuple), of which the first
@@ -195,11 +268,11 @@ class State:
     an argument: :func:`~chickenfoot._book.book_of` of ``rules``).
 
     A state's value never changes: every field but the two memos (``known``, the moves
-    :meth:`offer` handed out, and ``_layout``, see :meth:`layout`) is set in the
+    ``offer()`` handed out, and ``_layout``, see ``layout()``) is set in the
     constructor, and the memos hold immutable values derived from the fields, left out of
-    pickles; two threads that fill one at once write equal values. The first nine
-    parameters come in the order of 0.1's, so that rounds pickled by 0.1 load (with
-    :data:`NO_START` for their start, which :class:`~chickenfoot.Round` rebuilds).
+    equality, hashes and pickles; two threads that fill one at once write equal values.
+    Two states are equal when they have the same rules, start (its seed aside: it says
+    where a deal came from, not what it is) and history, and so the same kept fields.
 
     Public through :mod:`chickenfoot.engine`, for bots and searches: :meth:`legal_moves`,
     :meth:`after`, :meth:`play_out`, :meth:`info_key`, :meth:`drawn_key`, ``outcome``,
@@ -222,10 +295,10 @@ class State:
         lead: int,
         to_move: int,
         turn_draws: int,
-        outcome: Outcome | None = None,
-        last_drawn: int = -1,
-        history: History = None,
-        start: Start = NO_START,
+        outcome: Outcome | None,
+        last_drawn: int,
+        history: History,
+        start: Start,
         book: Book | None = None,
     ) -> None:
         self.rules = rules
@@ -254,6 +327,25 @@ class State:
             self.to_move, self.turn_draws, self.outcome, self.last_drawn,
             history_moves(self.history), self.start,
         )  # fmt: skip
+
+    def _facts(self) -> tuple[object, ...]:
+        """All that two equal states share, but the moves of their histories."""
+        start = self.start
+        return (self.ply, self.hands, self.taken, self.to_move, self.lead, self.turn_draws,
+                self.last_drawn, self.table.double, self.outcome, self.boneyard, start.n,
+                start.dealt_for, start.first, start.placements, start.hands, start.to_move,
+                start.lead, start.turn_draws, start.last_drawn, start.position,
+                start.table.double, self.rules)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self is other or (
+            self._facts() == other._facts() and same_history(self.history, other.history)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.hands, self.taken, self.to_move, self.ply, self.start.first))
 
     def layout(self, build: Callable[[State], Layout]) -> Layout:
         """The layout of this state: ``build(self)`` the first time, the same value after
@@ -440,6 +532,33 @@ class State:
         outcome = _scored(book, self.hands, Ending.BLOCKED, -1, -1, self.lead)
         return _ended(self, self.table, self.hands, self.lead, outcome, self.history)
 
+    def seen_by(self, seat: int) -> Seen:
+        """What ``seat`` sees of this state: the public start, the history and table, its
+        own hand and the tiles it drew (the start's own drawn tile first), every seat's
+        tile count and the boneyard's size; nothing hidden from it."""
+        mine: list[int] = []
+        index = self.taken  # walking back from the newest move, the draws count down
+        node = self.history
+        while node is not None:
+            if type(node[1]) is _DRAW_TYPE:
+                index -= 1
+                if node[0] == seat:
+                    mine.append(self.boneyard[index])
+            node = node[2]
+        start = self.start
+        if start.turn_draws and start.to_move == seat:
+            # set up from a position in the middle of a turn: the mover knows its last draw
+            mine.append(start.last_drawn)
+        mine.reverse()
+        # R6b: a lower double drawn in the search is the round double at once, but only
+        # its drawer knows it until it is placed
+        double = self.round_double if seat == self.to_move else self.table.double
+        return Seen(
+            self.rules, seat, start.public(), self.history, self.table, self.hands[seat],
+            tuple([h.bit_count() for h in self.hands]), len(self.boneyard) - self.taken,
+            self.to_move, double, start.first, self.turn_draws, self.outcome, tuple(mine),
+        )  # fmt: skip
+
     def play_out(self, policy: Policy, rng: random.Random) -> State:
         """The end of the round, ``policy`` choosing at every seat where there is a choice.
 
@@ -500,12 +619,176 @@ class State:
             start = Start(
                 start.n, start.dealt_for, start.first, start.seed, start.placements,
                 start.table, start.hands, order, start.to_move, start.lead, start.turn_draws,
-                start.last_drawn,
+                start.last_drawn, start.position,
             )  # fmt: skip
         return State(
             self.rules, self.table, self.hands, order, taken, self.lead, self.to_move,
             self.turn_draws, self.outcome, self.last_drawn, self.history, start, self.book,
         )  # fmt: skip
+
+
+class Seen:
+    """A round as one seat sees it, computed by the engine (:meth:`State.seen_by`;
+    internal): what a :class:`~chickenfoot.RoundView` shows.
+
+    ``rules``; ``seat``, whose view it is; ``start``, the :class:`PublicStart`;
+    ``history``, shared with the state (it holds no drawn tile); ``table``; ``hand``, the
+    seat's tiles (a bitmask); ``hand_counts``; ``left``, the boneyard's size; ``to_move``
+    (-1 once the round is over); ``round_double``, as this seat knows it (R6b);
+    ``first`` (R23); ``turn_draws`` of the seat to move (R13); ``outcome``; and ``mine``,
+    the tiles this seat drew, in order, the start's own drawn tile first. A value: equal
+    for the same fields and history, never changed once made.
+    """
+
+    __slots__ = ("first", "hand", "hand_counts", "history", "left", "mine", "outcome",
+                 "round_double", "rules", "seat", "start", "table", "to_move", "turn_draws")  # fmt: skip
+
+    def __init__(
+        self,
+        rules: Rules,
+        seat: int,
+        start: PublicStart,
+        history: History,
+        table: TableState,
+        hand: int,
+        hand_counts: tuple[int, ...],
+        left: int,
+        to_move: int,
+        round_double: int,
+        first: int,
+        turn_draws: int,
+        outcome: Outcome | None,
+        mine: tuple[int, ...],
+    ) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.start = start
+        self.history = history
+        self.table = table
+        self.hand = hand
+        self.hand_counts = hand_counts
+        self.left = left
+        self.to_move = to_move
+        self.round_double = round_double
+        self.first = first
+        self.turn_draws = turn_draws
+        self.outcome = outcome
+        self.mine = mine
+
+    @property
+    def ply(self) -> int:
+        """How many moves the history holds."""
+        history = self.history
+        return 0 if history is None else history[3]
+
+    @property
+    def drawn(self) -> int:
+        """The tile this seat has just drawn, while it is still its turn (R13), or -1."""
+        if self.turn_draws and self.to_move == self.seat:
+            return self.mine[-1]
+        return -1
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal moves, from what it sees; empty when it is not its turn."""
+        if self.to_move != self.seat:
+            return []
+        if self.rules.house:  # house rules read the seat and every seat's tile count
+            return turn_moves(
+                self.rules, self.table, self.hand, self.turn_draws, self.drawn, self.left,
+                self.seat, self.hand_counts,
+            )  # fmt: skip
+        return turn_moves(self.rules, self.table, self.hand, self.turn_draws, self.drawn, self.left)
+
+    def timeline(self) -> list[PublicTurn]:
+        """The public turn before every move of the history, the first first: the table,
+        the seat to move, its draws this turn and the boneyard's size, and the move; with
+        house rules, which read them, every seat's tile counts before the move too."""
+        moves = history_moves(self.history)
+        left = self.left
+        rules = self.rules
+        counted = bool(rules.house)
+        counts = list(self.hand_counts)
+        for seat, move in moves:
+            if type(move) is _DRAW_TYPE:
+                left += 1
+                counts[seat] -= 1
+            elif counted and type(move) is _PLAY:
+                counts[seat] += 1
+        table, turn_draws = self.start.table, self.start.turn_draws
+        out: list[PublicTurn] = []
+        for seat, move in moves:
+            out.append(
+                PublicTurn(table, seat, turn_draws, left, move, tuple(counts) if counted else ())
+            )
+            if counted and type(move) is _PLAY:
+                counts[seat] -= 1
+            elif counted and type(move) is _DRAW_TYPE:
+                counts[seat] += 1
+            if type(move) is _PLAY:
+                assert isinstance(move, Play)
+                onto = move.onto
+                t = move.tile.index
+                if onto is None:
+                    table = table.with_round_double(rules.opening_toes, t)
+                else:
+                    table = table.after(
+                        t, onto.index, rules.toes_per_double, rules.first_foot_required
+                    )
+                turn_draws = 0
+            elif type(move) is _DRAW_TYPE:
+                turn_draws += 1
+                left -= 1
+            else:
+                turn_draws = 0
+        return out
+
+    def _facts(self) -> tuple[object, ...]:
+        """All that two equal views share, but the moves of their histories."""
+        return (self.ply, self.seat, self.hand, self.hand_counts, self.left, self.to_move,
+                self.round_double, self.table.dealt, self.first, self.outcome, self.mine,
+                self.start, self.rules)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Seen):
+            return NotImplemented
+        return self is other or (
+            self._facts() == other._facts() and same_history(self.history, other.history)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.hand, self.hand_counts, self.to_move, self.ply))
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        # Explicit, so that a compiled (native) Seen pickles too; the history as a list
+        # (unpickling a long linked list would exhaust the stack).
+        return _seen_restored, (
+            self.rules, self.seat, self.start, history_moves(self.history), self.table,
+            self.hand, self.hand_counts, self.left, self.to_move, self.round_double,
+            self.first, self.turn_draws, self.outcome, self.mine,
+        )  # fmt: skip
+
+
+def _seen_restored(
+    rules: Rules,
+    seat: int,
+    start: PublicStart,
+    moves: list[tuple[int, Move]],
+    table: TableState,
+    hand: int,
+    hand_counts: tuple[int, ...],
+    left: int,
+    to_move: int,
+    round_double: int,
+    first: int,
+    turn_draws: int,
+    outcome: Outcome | None,
+    mine: tuple[int, ...],
+) -> Seen:
+    """A seen round from its pickled fields (see :meth:`Seen.__reduce__`)."""
+    return Seen(
+        rules, seat, start, linked_history(moves), table, hand, hand_counts, left, to_move,
+        round_double, first, turn_draws, outcome, mine,
+    )  # fmt: skip
 
 
 #: A playout policy: the move, among the legal ``moves`` of ``state``, of its seat to move.
@@ -518,13 +801,14 @@ def _scored(
     book: Book, hands: tuple[int, ...], ending: Ending, winner: int, last: int, lead: int
 ) -> Outcome:
     """The outcome of a round ended with ``hands`` (R17, R18): ``winner`` the seat that went
-    out with tile index ``last`` (-1 for a position's empty hand), or -1 for a blocked
-    round, whose winner is the lowest score from ``lead``."""
+    out with tile index ``last`` (-1 if unknown), or -1 for a blocked round, whose winner
+    is the lowest score from ``lead``. The scoring's public points count (R17c), and
+    the house rules' points."""
     if book.house:
         winner, scores = book.house_scores(hands, ending, winner, last, lead)
         return Outcome(ending, winner, scores)
     scoring = book.scoring
-    scores = scoring.scores(hands)
+    scores = scoring.scores(hands, winner, last)
     if winner < 0:
         winner = scoring.blocked_winner(scores, lead)
     return Outcome(ending, winner, scores)
@@ -542,6 +826,18 @@ def _ended(
         state.rules, table, hands, state.boneyard, state.taken, lead, -1, 0, outcome, -1,
         history, state.start, state.book,
     )  # fmt: skip
+
+
+def same_history(a: History, b: History) -> bool:
+    """Whether two histories hold the same moves by the same seats, compared without
+    recursion (a long round would exhaust the stack) and stopping at a shared tail."""
+    while a is not None and b is not None:
+        if a is b:
+            return True
+        if a[0] != b[0] or a[1] != b[1]:
+            return False
+        a, b = a[2], b[2]
+    return a is b
 
 
 def history_moves(history: History) -> list[tuple[int, Move]]:
@@ -589,7 +885,6 @@ def new_state(
     hands: tuple[int, ...],
     boneyard: tuple[int, ...],
     *,
-    taken: int = 0,
     lead: int,
     to_move: int,
     turn_draws: int = 0,
@@ -597,30 +892,51 @@ def new_state(
     first: int = -1,
     seed: int | None = None,
     placements: tuple[tuple[int, int], ...] = (),
+    position: bool = False,
     book: Book | None = None,
 ) -> State:
-    """A state at the start of a round (its :class:`Start` made of these values), ended
-    at once if a seat holds no tile (it went out) or nobody can move (R16); trusted.
+    """A state at the start of a round, its :class:`Start` made of these values, ended at
+    once if a seat holds no tile (it went out) or nobody can move (R16); trusted.
     ``book`` is the rulebook of ``rules`` (:func:`~chickenfoot._book.book_of`, by default).
 
     The values must describe a position the rules can reach: every tile of the set once
-    in a hand, on ``table`` (the tiles of ``placements``) or in ``boneyard``, ``to_move`` a
-    seat, ``lead`` a seat once the round double is on the table (else -1), at most one
-    empty hand. ``first`` is the round's first seat (R23), ``to_move`` by default.
+    in a hand, on ``table`` (the tiles of ``placements``) or in ``boneyard`` (the undrawn
+    tiles), ``to_move`` a seat, ``lead`` a seat once the round double is on the table
+    (else -1), at most one empty hand, which went out with the last tile of
+    ``placements`` (its scores ask the book with that tile); ``turn_draws`` the tiles
+    ``to_move`` drew this turn and ``last_drawn`` the last of them, in its hand (R13).
+    ``first`` is the round's first seat (R23), ``to_move`` by default; ``position`` is set
+    for a round set up from a position. A round over at once has -1 for the start's
+    ``to_move``, as its state.
     """
     if first < 0:
         first = to_move
     start = Start(
         table.n, table.dealt, first, seed, placements, table, hands, boneyard, to_move, lead,
-        turn_draws, last_drawn,
+        turn_draws, last_drawn, position,
     )  # fmt: skip
+    state = _begun(start, rules, book)
+    if state.outcome is not None:  # over at once: nobody is to move at the start either
+        start = Start(
+            table.n, table.dealt, first, seed, placements, table, hands, boneyard, -1, lead,
+            0, -1, position,
+        )  # fmt: skip
+        state = _begun(start, rules, book)
+    return state
+
+
+def _begun(start: Start, rules: Rules, book: Book | None = None) -> State:
+    """The state at ``start``, ended at once if a seat holds no tile or nobody can move."""
+    hands, lead, table = start.hands, start.lead, start.table
     state = State(
-        rules, table, hands, boneyard, taken, lead, to_move, turn_draws, None, last_drawn,
-        None, start, book_of(rules) if book is None else book,
+        rules, table, hands, start.boneyard, 0, lead, start.to_move, start.turn_draws, None,
+        start.last_drawn, None, start, book_of(rules) if book is None else book,
     )  # fmt: skip
     for seat, hand in enumerate(hands):
-        if not hand:  # R16: went out
-            outcome = _scored(state.book, hands, Ending.WENT_OUT, seat, -1, lead)
+        if not hand:  # R16: went out, with the last tile the placements name
+            placements = start.placements
+            last = placements[-1][0] if placements else -1
+            outcome = _scored(state.book, hands, Ending.WENT_OUT, seat, last, lead)
             return _ended(state, table, hands, lead, outcome, None)
     return state._settled()
 

@@ -445,12 +445,16 @@ def house_check_turn(
     book: Book, table: TableState, seat: int, hand_before: int, turn_draws: int
 ) -> Refusal | None:
     """Why a position cannot have ``seat`` draw ``turn_draws`` tiles this turn, holding
-    ``hand_before`` before the last, with house rules: the draws a turn (R13), then no
-    play among the book's moves for that hand at the start of a turn (R12)."""
+    ``hand_before`` before the last, with house rules: the draws a turn (R13), then a
+    draw among the book's moves for that hand at the start of a turn: beside its plays
+    with ``must_play`` false (R12b), else for want of a play (R12)."""
     limit = book.drawing.check_turn(table, seat, 0, turn_draws, book.rules.name)
     if limit is not None:
         return limit
-    for m in house_moves(book, table, seat, hand_before, 0, -1, 1 << 30, ()):
+    moves = house_moves(book, table, seat, hand_before, 0, -1, 1 << 30, ())
+    if any(type(m) is Draw for m in moves):
+        return None
+    for m in moves:
         if isinstance(m, Play):
             return f"seat {seat} drew while holding {m.tile}, which has a play", "R12"
     return None
@@ -482,9 +486,10 @@ def house_scores(
 ) -> tuple[int, tuple[int, ...]]:
     """The winner and every seat's points at the end of a round (R17, R18) with house
     rules: tile points (:meth:`HouseRule.tile_points`), then :meth:`HouseRule.hand_points`;
-    the winner of a blocked round is the lowest of these (R18); then each rule's
-    :meth:`HouseRule.bonus`. ``winner`` is the seat that went out, or -1 for a blocked
-    round; ``last`` the index of the tile it went out with, or -1."""
+    the winner of a blocked round is the lowest of these (R18); then the scoring's public
+    points (R17c) and each rule's :meth:`HouseRule.bonus`. ``winner`` is the seat that
+    went out, or -1 for a blocked round; ``last`` the index of the tile it went out with,
+    or -1."""
     values = book.values
     points: list[int] = []
     for hand in hands:
@@ -495,8 +500,11 @@ def house_scores(
     for rule in book.house:
         if _overrides(rule, "hand_points"):
             points = [rule.hand_points(tiles_of(h), p) for h, p in zip(hands, points, strict=True)]
+    scoring = book.scoring
     if winner < 0:
-        winner = book.scoring.blocked_winner(points, lead)
+        winner = scoring.blocked_winner(points, lead)
+    elif last >= 0:  # R17c: the scoring's public points of a round gone out
+        points = [p + scoring.public_points(s, winner, last) for s, p in enumerate(points)]
     tile = TILES[last] if last >= 0 else None
     for rule in book.house:
         if _overrides(rule, "bonus"):

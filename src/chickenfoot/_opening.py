@@ -20,7 +20,7 @@ from typing import Final
 from ._moves import DRAW as _DRAW
 from ._moves import PASS as _PASS
 from ._moves import Draw, Move, Pass, Play
-from ._rule import NOTHING, DealNeeds, Opening, Refusal, Reveal, off_table
+from ._rule import ANY_START, NOTHING, DealNeeds, Opening, Refusal, Reveal, StartCase, off_table
 from ._table import ROOT, TableState, play_of
 from ._tiles import DOUBLES as _DOUBLES
 from ._tiles import HIGH as _HIGH
@@ -165,6 +165,35 @@ class HolderOpening(Opening):
             if self.drawn_opens(table, DOUBLES[k]):
                 opens |= 1 << DOUBLES[k]
         return Reveal(drawn_lacks=off & opens)  # the drawn tile did not open
+
+    def start_cases(
+        self,
+        table: TableState,
+        position: bool,
+        turn_draws: int,
+        first_move: Move | None,
+        to_move: int,
+        first: int,
+    ) -> tuple[StartCase, ...]:
+        if table.placed:
+            return (ANY_START,)
+        opening, dealt = table.double, table.dealt
+        top = HIGH[dealt]
+        higher = 0  # the doubles that would have opened before this one (R6b)
+        every = 1 << opening  # every double that could open (R6; R6b: any lower one)
+        for k in range(top, (0 if self.lower else top) - 1, -1):
+            every |= 1 << DOUBLES[k]
+            if DOUBLES[k] > opening:
+                higher |= 1 << DOUBLES[k]
+        held = StartCase(higher, opening)  # the seat to move held it, nobody a higher one
+        search = StartCase(every, -1)  # nobody held a double that could open
+        if turn_draws:  # the seat to move drew in the search (R6)
+            return (search,)
+        if first_move is not None:  # it placed what it held, or drew for want of it
+            return (held,) if isinstance(first_move, Play) else (search,)
+        if opening != dealt or (not position and to_move != first):
+            return (held,)  # a lower double opens (R6b), or its holder moves before the first seat
+        return (held, search)  # they look the same until the seat to move moves
 
 
 class HighestHeldOpening(HolderOpening):

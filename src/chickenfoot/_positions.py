@@ -43,11 +43,12 @@ from typing import TYPE_CHECKING, Final
 from ._book import book_of
 from ._engine import new_state
 from ._house import layout_refusal
-from ._table import Origin, Placement, TableState
+from ._table import Placement, TableState
 from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile
 from .errors import ChickenFootError, PositionError
 
 if TYPE_CHECKING:
+    from ._book import Book
     from ._round import Round
     from ._rules import Rules
 
@@ -90,23 +91,19 @@ def start_position(rnd: Round) -> str | None:
     for a dealt round."""
     from ._round import state_of
 
-    state = state_of(rnd)
-    origin = state.table.origin
-    if origin is None:
+    start = state_of(rnd).start
+    if not start.position:
         return None
-    events = rnd.history
-    to_move = events[0].seat if events else rnd.to_move
-    drawn = TILES[state.boneyard[origin.draws - 1]] if origin.draws else None
     return _written(
         rnd,
-        TILES[origin.double],
-        origin.placements,
+        TILES[start.table.double],
+        placements_of(start.placements),
         rnd.dealt_hands,
         rnd.dealt_boneyard,
-        to_move,
-        None if origin.lead < 0 else origin.lead,
-        origin.draws,
-        drawn,
+        None if start.to_move < 0 else start.to_move,
+        None if start.lead < 0 else start.lead,
+        start.turn_draws,
+        TILES[start.last_drawn] if start.turn_draws else None,
     )
 
 
@@ -199,7 +196,53 @@ def _seat(text: str, field: str, players: int, *, optional: bool) -> int | None:
 
 def round_from_position(rules: Rules, text: object) -> Round:
     """The round at the position ``text`` under ``rules`` (see :meth:`Round.from_position`)."""
+    words = _fields(text)
+    double_text, layout_text, hands_text, boneyard_text = words[1:5]
+    move_text, first_text, lead_text, turn_text = words[5:]
 
+    hand_texts = hands_text.split("/")
+    players = len(hand_texts)
+    if players < 2:
+        raise PositionError(f"hands: {players} hand; a round has 2 players or more")
+    try:
+        n = rules.set_size(players)
+    except ChickenFootError as exc:
+        raise PositionError(f"hands: {players} hands: {exc}") from exc
+    read = _Reader(n)
+    dealt, double = _read_double(read, double_text, rules)
+    to_move = _seat(move_text, "to move", players, optional=True)
+    first = _seat(first_text, "first", players, optional=False)
+    if first is None:  # not optional: _seat never says None; the check is for mypy
+        raise PositionError("first: write the round's first seat")
+    lead = _seat(lead_text, "lead", players, optional=True)
+    table, placements = _read_layout(read, rules, double, dealt, layout_text)
+
+    hands = [read.tiles(h, "hands", f"seat {s}'s hand") for s, h in enumerate(hand_texts)]
+    boneyard = read.tiles(boneyard_text, "boneyard", "the boneyard")
+    missing = [t for t in TILES[: set_length(n)] if t not in read.where]
+    if missing:
+        count = len(missing)
+        tiles = "tile" if count == 1 else "tiles"
+        shown = ", ".join(map(str, missing[:5])) + (f" and {count - 5} more" if count > 5 else "")
+        raise PositionError(
+            f"the position is missing {count} {tiles} of the "
+            f"double-{n} set: {shown}; every tile is on the table, in a hand or in the "
+            f"boneyard (R5)"
+        )
+    draws, drawn = _read_turn(read, turn_text)
+    if dealt != double and drawn == double and not table.placed:
+        # R6b: the seat to move has just drawn the lower double in the search for the
+        # double dealt for; it is the round double from that draw on, placed next
+        table = TableState.empty(n, dealt.index, dealt.index)
+    masks = tuple(mask_of(h) for h in hands)
+    return checked_round(
+        rules, table, placements, masks, tuple(t.index for t in boneyard),
+        to_move, first, lead, draws, drawn,
+    )  # fmt: skip
+
+
+def _fields(text: object) -> list[str]:
+    """The words of a position: the notation and its eight fields."""
     if not isinstance(text, str):
         raise PositionError(f"a position is text, not {type(text).__name__}")
     if len(text) > MAX_TEXT:
@@ -217,20 +260,12 @@ def round_from_position(rules: Rules, text: object) -> Round:
             f"not a position: {len(words) - 1} fields after {PREFIX!r}, expected "
             f"{len(_FIELDS)} ({', '.join(_FIELDS)})"
         )
-    double_text, layout_text, hands_text, boneyard_text = words[1:5]
-    move_text, first_text, lead_text, turn_text = words[5:]
+    return words
 
-    hand_texts = hands_text.split("/")
-    players = len(hand_texts)
-    if players < 2:
-        raise PositionError(f"hands: {players} hand; a round has 2 players or more")
-    try:
-        n = rules.set_size(players)
-    except ChickenFootError as exc:
-        raise PositionError(f"hands: {players} hands: {exc}") from exc
-    read = _Reader(n)
 
-    dealt_text, lower, double_text = double_text.rpartition(">")
+def _read_double(read: _Reader, text: str, rules: Rules) -> tuple[Tile, Tile]:
+    """The double a round was dealt for and its round double (R6, R6b)."""
+    dealt_text, lower, double_text = text.rpartition(">")
     double = read.tile(double_text, "double")
     if not double.is_double:
         raise PositionError(f"double: the round double is a double, not {double}")
@@ -246,96 +281,77 @@ def round_from_position(rules: Rules, text: object) -> Round:
                 f"double: in {dealt}>{double} the round dealt for {dealt} opens on a lower "
                 f"double; write the double dealt for, '>' and the lower round double (R6b)"
             )
-    to_move = _seat(move_text, "to move", players, optional=True)
-    first = _seat(first_text, "first", players, optional=False)
-    if first is None:  # not optional: _seat never says None; the check is for mypy
-        raise PositionError("first: write the round's first seat")
-    lead = _seat(lead_text, "lead", players, optional=True)
+    return dealt, double
 
-    # The layout, replayed tile by tile through the placement rules (R1-R3, R7-R9).
-    table = TableState.empty(n, double.index, dealt.index)
-    placements: list[Placement] = []
-    if layout_text != "-":
-        for i, part in enumerate(layout_text.split(",")):
-            where = f"layout, tile {i + 1}"
-            played, at, onto_text = part.partition("@")
-            t = read.tile(played, where)
-            if i == 0:
-                if at:
-                    raise PositionError(
-                        f"{where}: the round double {double} comes first, "
-                        f"alone, not {part[:12]!r} (R1)"
-                    )
-                if t != double:
-                    raise PositionError(
-                        f"{where}: the layout starts from the round double {double}, not {t} (R1)"
-                    )
-                read.place(t, "the layout")
-                table = table.with_round_double(rules.opening_toes, t.index)
-                placements.append(Placement(t, None, None))
-                continue
-            if not at:
-                raise PositionError(
-                    f"{where}: {t} is written without '@'; only the round "
-                    f"double is played onto nothing (R4)"
-                )
-            onto = read.tile(onto_text, where)
-            read.place(t, "the layout")
-            refusal = layout_refusal(rules, table, t, onto)
-            if refusal is not None:
-                reason, rule = refusal
-                raise PositionError(f"{where}: {t}@{onto}: {reason} ({rule})")
-            table = table.after(
-                t.index, onto.index, rules.toes_per_double, rules.first_foot_required
-            )
-            placements.append(Placement(t, onto, None))
-    elif rules.start == "centre":
-        raise PositionError(
-            f"layout: in a centre start the round double {double} is on the "
-            f"table from the start (R6); write the layout as '{double}'"
-        )
 
-    hands = [read.tiles(h, "hands", f"seat {s}'s hand") for s, h in enumerate(hand_texts)]
-    boneyard = read.tiles(boneyard_text, "boneyard", "the boneyard")
-    missing = [t for t in TILES[: set_length(n)] if t not in read.where]
-    if missing:
-        count = len(missing)
-        tiles = "tile" if count == 1 else "tiles"
-        shown = ", ".join(map(str, missing[:5])) + (f" and {count - 5} more" if count > 5 else "")
-        raise PositionError(
-            f"the position is missing {count} {tiles} of the "
-            f"double-{n} set: {shown}; every tile is on the table, in a hand or in the "
-            f"boneyard (R5)"
-        )
-
-    drawn = None
-    draws = 0
-    if turn_text != "-":
-        found = _TURN.fullmatch(turn_text)
-        if found is None:
+def _read_layout(
+    read: _Reader, rules: Rules, double: Tile, dealt: Tile, text: str
+) -> tuple[TableState, tuple[tuple[int, int], ...]]:
+    """The table the layout makes, replayed tile by tile through the placement rules
+    (R1-R3, R7-R9), and its ``(tile, onto)`` index pairs, -1 onto nothing."""
+    table = TableState.empty(read.n, double.index, dealt.index)
+    placements: list[tuple[int, int]] = []
+    if text == "-":
+        if rules.start == "centre":
             raise PositionError(
-                f"turn: {turn_text[:12]!r} is not a turn; write '-' or the "
-                f"draws and the drawn tile, as '1:5-1'"
+                f"layout: in a centre start the round double {double} is on the "
+                f"table from the start (R6); write the layout as '{double}'"
             )
-        draws = int(found[1])
-        drawn = read.tile(found[2], "turn")
-        if draws == 0:
-            raise PositionError("turn: 0 draws; write '-' for a turn without a draw")
-    if lower and drawn == double and not table.placed:
-        # R6b: the seat to move has just drawn the lower double in the search for the
-        # double dealt for; it is the round double from that draw on, placed next
-        table = TableState.empty(n, dealt.index, dealt.index)
-    masks = tuple(mask_of(h) for h in hands)
-    return checked_round(
-        rules, table, tuple(placements), masks, tuple(t.index for t in boneyard),
-        to_move, first, lead, draws, drawn,
-    )  # fmt: skip
+        return table, ()
+    for i, part in enumerate(text.split(",")):
+        where = f"layout, tile {i + 1}"
+        played, at, onto_text = part.partition("@")
+        t = read.tile(played, where)
+        if i == 0:
+            if at:
+                raise PositionError(
+                    f"{where}: the round double {double} comes first, alone, not {part[:12]!r} (R1)"
+                )
+            if t != double:
+                raise PositionError(
+                    f"{where}: the layout starts from the round double {double}, not {t} (R1)"
+                )
+            read.place(t, "the layout")
+            table = table.with_round_double(rules.opening_toes, t.index)
+            placements.append((t.index, -1))
+            continue
+        if not at:
+            raise PositionError(
+                f"{where}: {t} is written without '@'; only the round "
+                f"double is played onto nothing (R4)"
+            )
+        onto = read.tile(onto_text, where)
+        read.place(t, "the layout")
+        refusal = layout_refusal(rules, table, t, onto)
+        if refusal is not None:
+            reason, rule = refusal
+            raise PositionError(f"{where}: {t}@{onto}: {reason} ({rule})")
+        table = table.after(t.index, onto.index, rules.toes_per_double, rules.first_foot_required)
+        placements.append((t.index, onto.index))
+    return table, tuple(placements)
+
+
+def _read_turn(read: _Reader, text: str) -> tuple[int, Tile | None]:
+    """How many tiles the seat to move drew this turn, and the last of them (R13)."""
+    if text == "-":
+        return 0, None
+    found = _TURN.fullmatch(text)
+    if found is None:
+        raise PositionError(
+            f"turn: {text[:12]!r} is not a turn; write '-' or the "
+            f"draws and the drawn tile, as '1:5-1'"
+        )
+    draws = int(found[1])
+    drawn = read.tile(found[2], "turn")
+    if draws == 0:
+        raise PositionError("turn: 0 draws; write '-' for a turn without a draw")
+    return draws, drawn
 
 
 def checked_round(
     rules: Rules,
     table: TableState,
-    placements: tuple[Placement, ...],
+    placements: tuple[tuple[int, int], ...],
     masks: tuple[int, ...],
     boneyard: tuple[int, ...],
     to_move: int | None,
@@ -346,65 +362,19 @@ def checked_round(
 ) -> Round:
     """The round at a position given as values, checked against the rules (R6, R12-R18).
 
-    ``table`` is the layout ``placements`` already played (checked by the caller), and
-    the hands and the boneyard hold every other tile of the set once. ``lead`` and
-    ``to_move`` are ``None`` where the text says ``-``.
+    ``table`` is the layout ``placements`` (``(tile, onto)`` index pairs) already played
+    (checked by the caller), and the hands and the boneyard (the undrawn tiles) hold every
+    other tile of the set once; ``draws`` tiles were drawn this turn by ``to_move``, the
+    last ``drawn``, which is in its hand. ``lead`` and ``to_move`` are ``None`` where the
+    text says ``-``. The round's start is this position.
     """
     from ._round import round_from_state
 
-    double = TILES[table.double]
     placed = table.placed
-    book = book_of(rules)
-
-    # The leading seat (R18).
-    if rules.start == "centre":
-        if lead is not None and lead != first:
-            raise PositionError(
-                f"lead: in a centre start the first seat {first} leads, not seat {lead} (R18)"
-            )
-        lead_seat = first
-    elif not placed:
-        if lead is not None:
-            raise PositionError(
-                f"lead: nobody leads before the round double {double} is placed; write '-' (R6)"
-            )
-        lead_seat = -1
-    else:
-        if lead is None:
-            raise PositionError(
-                f"lead: write the seat that placed the round double {double} "
-                f"(R18 breaks ties from it)"
-            )
-        lead_seat = lead
-
-    # The turn: tiles drawn this turn, the last one named (R6, R13).
-    if drawn is not None:
-        last = drawn
-        if to_move is None:
-            raise PositionError("turn: the round is over; nobody is drawing (write '-')")
-        hand = masks[to_move]
-        if not hand >> last.index & 1:
-            raise PositionError(
-                f"turn: seat {to_move} drew {last}, but it is not in seat {to_move}'s hand (R13)"
-            )
-        if draws > hand.bit_count():
-            raise PositionError(
-                f"turn: seat {to_move} drew {draws} tiles but holds {hand.bit_count()} (R13)"
-            )
-        before = hand & ~(1 << last.index)
-        why = book.check_turn(table, to_move, before, draws)  # R6, R12, R13
-        if why is not None:
-            raise PositionError(f"turn: {why[0]} ({why[1]})")
-    why = book.opening.check_start(  # R6, R6b
-        table, masks, -1 if to_move is None else to_move, -1 if drawn is None else drawn.index
-    )
-    if why is not None:
-        raise PositionError(f"{why[0]} ({why[1]})")
-
+    lead_seat = _lead_seat(rules, table, first, lead)
+    _check_turn(book_of(rules), table, masks, to_move, draws, drawn)
     if draws and drawn is None:  # the caller names the last drawn tile of every draw
         raise PositionError("turn: name the tile drawn last, as '1:5-1'")
-    inner = (-1 if drawn is None else drawn.index,) * draws + boneyard
-    table = table.with_origin(Origin(tuple(placements), lead_seat, draws, table.double))
     empty = [s for s, h in enumerate(masks) if not h]
     if empty and (len(empty) > 1 or not placed):
         seats = " and ".join(f"seat {s}" for s in empty)
@@ -413,9 +383,9 @@ def checked_round(
             f"player goes out, after the round double is placed (R16)"
         )
     state = new_state(
-        rules, table, masks, inner, taken=draws, lead=lead_seat,
-        to_move=0 if to_move is None else to_move, turn_draws=draws, first=first,
-        last_drawn=inner[0] if draws else -1, placements=index_pairs(placements),
+        rules, table, masks, boneyard, lead=lead_seat,
+        to_move=-1 if to_move is None else to_move, turn_draws=draws, first=first,
+        last_drawn=-1 if drawn is None else drawn.index, placements=placements, position=True,
     )  # fmt: skip
     rnd = round_from_state(state)
     ending = rnd.ending
@@ -426,9 +396,73 @@ def checked_round(
     return rnd
 
 
+def _lead_seat(rules: Rules, table: TableState, first: int, lead: int | None) -> int:
+    """The seat that leads the round (R18), as the engine keeps it: -1 before the round
+    double is placed."""
+    double = TILES[table.double]
+    if rules.start == "centre":
+        if lead is not None and lead != first:
+            raise PositionError(
+                f"lead: in a centre start the first seat {first} leads, not seat {lead} (R18)"
+            )
+        return first
+    if not table.placed:
+        if lead is not None:
+            raise PositionError(
+                f"lead: nobody leads before the round double {double} is placed; write '-' (R6)"
+            )
+        return -1
+    if lead is None:
+        raise PositionError(
+            f"lead: write the seat that placed the round double {double} (R18 breaks ties from it)"
+        )
+    return lead
+
+
+def _check_turn(
+    book: Book,
+    table: TableState,
+    masks: tuple[int, ...],
+    to_move: int | None,
+    draws: int,
+    drawn: Tile | None,
+) -> None:
+    """The turn: tiles drawn this turn, the last one named, in the hand of the seat to
+    move, which the rules let draw them (R6, R12, R13); then the start as the opening
+    rule sees it (R6, R6b)."""
+    if drawn is not None:
+        if to_move is None:
+            raise PositionError("turn: the round is over; nobody is drawing (write '-')")
+        hand = masks[to_move]
+        if not hand >> drawn.index & 1:
+            raise PositionError(
+                f"turn: seat {to_move} drew {drawn}, but it is not in seat {to_move}'s hand (R13)"
+            )
+        if draws > hand.bit_count():
+            raise PositionError(
+                f"turn: seat {to_move} drew {draws} tiles but holds {hand.bit_count()} (R13)"
+            )
+        before = hand & ~(1 << drawn.index)
+        why = book.check_turn(table, to_move, before, draws)  # R6, R12, R13
+        if why is not None:
+            reason, rule = why
+            raise PositionError(f"turn: {reason} ({rule})")
+    why = book.opening.check_start(  # R6, R6b
+        table, masks, -1 if to_move is None else to_move, -1 if drawn is None else drawn.index
+    )
+    if why is not None:
+        reason, rule = why
+        raise PositionError(f"{reason} ({rule})")
+
+
 def index_pairs(placements: Sequence[Placement]) -> tuple[tuple[int, int], ...]:
     """``placements`` as the engine's ``(tile, onto)`` index pairs, -1 onto nothing."""
     return tuple((p.tile.index, -1 if p.onto is None else p.onto.index) for p in placements)
+
+
+def placements_of(pairs: Sequence[tuple[int, int]]) -> tuple[Placement, ...]:
+    """The placements, with no seat, of ``(tile, onto)`` index pairs, -1 onto nothing."""
+    return tuple(Placement(TILES[t], None if o < 0 else TILES[o], None) for t, o in pairs)
 
 
 def table_after(

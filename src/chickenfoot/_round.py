@@ -17,9 +17,9 @@ import attrs
 
 from ._book import book_of
 from ._engine import (
-    NO_START,
     Ending,
     Outcome,
+    Start,
     State,
     deal_tiles,
     history_moves,
@@ -241,6 +241,10 @@ class Round(TableShown):
         return self._state.turn_draws
 
     @property
+    def _at_start(self) -> Start:
+        return self._state.start
+
+    @property
     def players(self) -> int:
         """How many seats play."""
         return len(self._state.hands)
@@ -343,10 +347,7 @@ class Round(TableShown):
     def dealt_boneyard(self) -> tuple[Tile, ...]:
         """The boneyard as dealt, in draw order; for a round set up from a position
         (:meth:`from_position`), the boneyard of that position."""
-        state = self._state
-        origin = state.table.origin
-        skip = 0 if origin is None else origin.draws
-        return tuple(TILES[t] for t in state.boneyard[skip:])
+        return tuple(TILES[t] for t in self._state.start.boneyard)
 
     @property
     def can_draw(self) -> bool:
@@ -362,7 +363,7 @@ class Round(TableShown):
     @property
     def history(self) -> tuple[Event, ...]:
         """Every move so far with the seat that made it and each drawn tile, first first."""
-        return _events(self._state.history, self._state.boneyard, self._state.table)
+        return _events(self._state.history, self._state.boneyard)
 
     @property
     def ply(self) -> int:
@@ -657,34 +658,20 @@ class Round(TableShown):
 
     # -- values -----------------------------------------------------------------------------
 
-    def _facts(self) -> tuple[object, ...]:
-        """All that two equal rounds share, but the moves of their histories."""
-        state, table = self._state, self._state.table
-        return (state.ply, state.hands, state.taken, state.to_move, state.start.first,
-                table.double, table.dealt, state.outcome, self.rules, state.boneyard,
-                table.origin)  # fmt: skip
-
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Round):
             return NotImplemented
-        return self is other or (
-            self._facts() == other._facts()
-            and same_history(self._state.history, other._state.history)
-        )
+        return self is other or self._state == other._state
 
     def __hash__(self) -> int:
-        state = self._state
-        return hash((state.hands, state.taken, state.to_move, state.ply, state.start.first))
+        return hash(self._state)
 
     def __getstate__(self) -> dict[str, Any]:
         return {"rules": self.rules, "_state": self._state}
 
     def __setstate__(self, pickled: dict[str, Any]) -> None:
-        state: State = pickled["_state"]
-        if state.start is NO_START:  # pickled by 0.1: the history and deal kept apart
-            state = _state_of_0_1(state, pickled["_history"], pickled["_deal"])
         object.__setattr__(self, "rules", pickled["rules"])
-        object.__setattr__(self, "_state", state)
+        object.__setattr__(self, "_state", pickled["_state"])
 
     def __rich_repr__(self) -> Iterator[tuple[str, object]]:
         """What rich's pretty printer shows: the round's public facts, not its inner state."""
@@ -729,33 +716,6 @@ def _make(rules: Rules, state: State) -> Round:
     return rnd
 
 
-def _state_of_0_1(
-    state: State, moves: list[tuple[int, Move]], deal: tuple[tuple[int, ...], int, int | None]
-) -> State:
-    """The state of a round pickled by 0.1, which kept its history and deal beside its
-    state: the round's start rebuilt, and the moves replayed from it."""
-    rules, table = state.rules, state.table
-    hands, first, seed = deal
-    origin = table.origin
-    if origin is None:
-        start = Round._start(rules, table.n, hands, state.boneyard, table.dealt, first, seed)
-        now = start._state
-    else:  # set up from a position: its layout, and the tiles drawn in its turn
-        from ._positions import index_pairs, table_after
-
-        placed = table_after(rules, table.n, origin.double, table.dealt, origin.placements)
-        to_move = moves[0][0] if moves else state.to_move
-        drawn = state.boneyard[origin.draws - 1] if origin.draws else -1
-        now = new_state(
-            rules, placed.with_origin(origin), hands, state.boneyard, taken=origin.draws,
-            lead=origin.lead, to_move=to_move, turn_draws=origin.draws, last_drawn=drawn,
-            first=first, placements=index_pairs(origin.placements),
-        )  # fmt: skip
-    for _, move in moves:
-        now = now.after(move)
-    return now
-
-
 # -- the engine's ways in (internal) ----------------------------------------------------------
 
 
@@ -784,36 +744,9 @@ def round_from_state(state: State) -> Round:
     return _make(state.rules, state)
 
 
-def same_history(a: _History, b: _History) -> bool:
-    """Whether two histories hold the same moves by the same seats, compared without
-    recursion (a long round would exhaust the stack) and stopping at a shared tail."""
-    while a is not None and b is not None:
-        if a is b:
-            return True
-        if a[0] != b[0] or a[1] != b[1]:
-            return False
-        a, b = a[2], b[2]
-    return a is b
-
-
 def _linked(moves: Iterable[tuple[int, Move]]) -> _History:
     """The linked history of ``(seat, move)`` pairs, the first first."""
     return linked_history(list(moves))
-
-
-def pickled_state(obj: object, fields: Sequence[str], history: str) -> dict[str, Any]:
-    """The pickled state of a round or view: its ``fields``, the linked history in
-    field ``history`` as a list (unpickling a long linked list would exhaust the stack)."""
-    state = {name: getattr(obj, name) for name in fields}
-    state[history] = moves_of(state[history])
-    return state
-
-
-def unpickle_state(obj: object, state: dict[str, Any], fields: Sequence[str], history: str) -> None:
-    """Fill a frozen round or view from :func:`pickled_state`."""
-    node = _linked(state[history])
-    for name in fields:
-        object.__setattr__(obj, name, node if name == history else state[name])
 
 
 def moves_of(history: _History) -> list[tuple[int, Move]]:
@@ -821,12 +754,11 @@ def moves_of(history: _History) -> list[tuple[int, Move]]:
     return history_moves(history)
 
 
-def _events(history: _History, boneyard: tuple[int, ...], table: TableState) -> tuple[Event, ...]:
-    """The events of ``history``, every drawn tile shown."""
+def _events(history: _History, boneyard: tuple[int, ...]) -> tuple[Event, ...]:
+    """The events of ``history``, every drawn tile shown: the k-th draw drew
+    ``boneyard[k]``, the start's boneyard."""
     out = []
-    # A round set up from a position keeps the tiles drawn in the position's turn before
-    # the boneyard, so its history's draws start after them.
-    drawn = 0 if table.origin is None else table.origin.draws
+    drawn = 0
     for mover, move in moves_of(history):
         tile = None
         if type(move) is Draw:
@@ -837,9 +769,9 @@ def _events(history: _History, boneyard: tuple[int, ...], table: TableState) -> 
 
 
 def _layout_of(state: State) -> Layout:
-    """The layout the plays of ``state``'s history make (R1), for its memo."""
-    events = _events(state.history, state.boneyard, state.table)
-    return layout_of_events(events, state.table, state.rules.start)
+    """The layout the start's placements and the plays of ``state``'s history make (R1),
+    for its memo."""
+    return layout_of_events(_events(state.history, state.boneyard), state.start.placements)
 
 
 def _round_double(value: Tile | int | None, n: int) -> int:

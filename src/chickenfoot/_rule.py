@@ -9,7 +9,8 @@ knob in the turn. The families are plain classes with int and bool fields and
 
 The values here are what a rule answers with: a :data:`Refusal` (why a move is not
 legal, and the rule that says so), a :class:`Reveal` (what a public move tells of the
-mover's hidden tiles) and :class:`DealNeeds` (what a rule needs of the deal).
+mover's hidden tiles), a :class:`StartCase` (what the start of a round tells of the dealt
+hands) and :class:`DealNeeds` (what a rule needs of the deal).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ._table import TableState
 from ._tiles import set_length
 
 __all__ = [
+    "ANY_START",
     "NOTHING",
     "UNKNOWN",
     "DealNeeds",
@@ -32,6 +34,7 @@ __all__ = [
     "PublicTurn",
     "Refusal",
     "Reveal",
+    "StartCase",
     "obligation_of",
     "off_table",
 ]
@@ -135,6 +138,36 @@ class Obligation(enum.Enum):
         return f"Obligation.{self.name}"
 
 
+class StartCase:
+    """One of the disjoint cases of what the start of a round tells of its hands (R6,
+    R6b), for the exact sampler: ``nobody_held``, tiles no hand at the start held, and
+    ``mover_held``, a tile the hand of the first seat to move held (or -1)."""
+
+    __slots__ = ("mover_held", "nobody_held")
+
+    def __init__(self, nobody_held: int = 0, mover_held: int = -1) -> None:
+        self.nobody_held = nobody_held
+        self.mover_held = mover_held
+
+    def _key(self) -> tuple[int, int]:
+        return (self.nobody_held, self.mover_held)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StartCase):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"StartCase(nobody_held={self.nobody_held:#x}, mover_held={self.mover_held})"
+
+
+#: The start tells nothing of the hands (the round double is on the table).
+ANY_START: Final[StartCase] = StartCase()
+
+
 def off_table(table: TableState) -> int:
     """The tiles of the set in play that are not on ``table``, as a bitmask."""
     return ((1 << set_length(table.n)) - 1) & ~table.on
@@ -223,6 +256,23 @@ class Opening:
 
     def reveal(self, table: TableState, turn_draws: int, move: Move) -> Reveal:
         """What ``move`` tells of the mover's hand in the search for the round double."""
+        raise NotImplementedError
+
+    def start_cases(
+        self,
+        table: TableState,
+        position: bool,
+        turn_draws: int,
+        first_move: Move | None,
+        to_move: int,
+        first: int,
+    ) -> tuple[StartCase, ...]:
+        """What the start of a round tells of its hands, as disjoint cases, for the exact
+        sampler (R6, R6b): ``table`` the table at the start, ``position`` whether the round
+        was set up from a position, ``turn_draws`` the tiles the seat to move had drawn
+        this turn there, ``first_move`` the first move of the history (``None`` before
+        it), ``to_move`` the seat to move at the start and ``first`` the round's first
+        seat (R23). One case, or two that the history does not tell apart yet."""
         raise NotImplementedError
 
     def first_seat(self, index: int, players: int, previous_winner: int | None) -> int:

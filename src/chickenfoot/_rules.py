@@ -359,6 +359,23 @@ class Rules:
             examples=PLAY_DRAWN,
         ),
     )
+    #: Whether a player with a legal play must play (R12), or may draw instead while he
+    #: may draw (``False``, R12b): the drawn tile is then the only one he may play that
+    #: turn, as ``play_drawn`` says (R13).
+    #:
+    #: .. versionadded:: 0.2
+    must_play: bool = attrs.field(
+        default=True,
+        validator=_choice(True, False),
+        metadata=_about(
+            "R12, R12b",
+            (True, False),
+            "Whether a player with a play must play; False lets him draw instead.",
+            scope="round",
+            examples=(True, False),
+            since="0.2",
+        ),
+    )
     #: What the double-blank counts in a hand at the end of a round (R17).
     double_blank: int = attrs.field(
         default=0,
@@ -387,6 +404,24 @@ class Rules:
             minimum=0,
             examples=(0, 25),
             optional=True,  # the first records, before 0.1.0, lack it
+        ),
+    )
+    #: What a player scores for a round that he goes out of by playing a double as his
+    #: last tile, the round double too, instead of 0 (R17c); he still wins the round (R18).
+    #:
+    #: .. versionadded:: 0.2
+    out_on_double: int = attrs.field(
+        default=0,
+        validator=_whole(0),
+        metadata=_about(
+            "R17c",
+            "a whole number, 0 or more",
+            "What a player scores who goes out by playing a double as his last tile.",
+            scope="round",
+            kind="integer",
+            minimum=0,
+            examples=(0, 50),
+            since="0.2",
         ),
     )
     #: How many rounds a match has (R19), ``"full"`` (every round of
@@ -562,12 +597,12 @@ class Rules:
         """The rules a dict of JSON values describes, as :meth:`to_dict` writes them.
 
         ``value`` is ``{"preset": NAME, "knobs": {...}}``: the preset and the knobs that
-        change it, or ``"preset": None`` and every knob (``blank_value`` and
-        ``round_order`` may be left out, and keep their defaults). Written by hand, it may
-        spell the preset as :func:`~chickenfoot.find_preset` reads it (an alias, any case,
-        spaces or ``_`` for ``-``), spell the words of the knobs the same way
-        (``"highest-held"`` or ``"Highest held"`` for ``"highest_held"``), and leave
-        ``"knobs"`` out:
+        change it, or ``"preset": None`` and every knob (``blank_value``, ``round_order``,
+        ``must_play`` and ``out_on_double`` may be left out, and keep their defaults).
+        Written by hand, it may spell the preset as :func:`~chickenfoot.find_preset` reads
+        it (an alias, any case, spaces or ``_`` for ``-``), spell the words of the knobs
+        the same way (``"highest-held"`` or ``"Highest held"`` for ``"highest_held"``),
+        and leave ``"knobs"`` out:
 
         >>> from chickenfoot import Rules
         >>> rules = Rules.from_dict({"preset": "Chickie", "knobs": {"start": "highest-held"}})

@@ -12,18 +12,26 @@ A *deal* of a view is an assignment of the tiles the view's seat has not seen to
 
 The sampler draws uniformly among the deals that replay the view's public history move by
 move. It conditions on every fact the history holds instead of dealing at random and
-hoping:
+hoping; the facts are read by ``_facts`` from the view's ``Seen`` and asked of its
+rulebook, so every knob is respected:
 
 * a tile played by a seat sat in one of its slots before the play;
-* a draw followed at once by a play of the same seat drew the played tile (R13);
-* a seat that drew or passed held nothing that the engine would have let it play then
-  (R6, R12-R15): which tiles those are is asked of the engine (``turn_moves``) with a
-  hypothetical one-tile hand, so every knob is respected; after a draw the same question
-  is asked of the drawn tile alone;
-* who placed or searched for the round double first (R6), what a position's turn says
-  (R12), and, once the boneyard is closed (R14), that somebody could still play (R16);
-* once a round is over, every seat's penalty points (R17) and, for a blocked round, that
-  nobody could play (R16).
+* what each move tells of the mover's hand (``Book.reveal``): a seat that drew or passed
+  held nothing it could play then (R6, R12-R15), a drawn tile it drew again or passed
+  on had no play (R13, R13b), a play just after a draw played the drawn tile (R13);
+* the start's cases (``Opening.start_cases``): who placed or searched for the round
+  double first (R6, R6b), one plan each, mixed by their counts; what a position's turn
+  says (R12); and, while the boneyard is closed (``Drawing.may_draw``, R14), that
+  somebody could still play (R16);
+* once a round is over, every seat's penalty points (R17), less the scoring's public
+  points, and, for a blocked round, that nobody could play (R16).
+
+A move whose ``Reveal`` is not complete (a house rule that declares nothing, R12-R17
+under it) leaves facts out: the plans then cover more deals than replay the view, still
+drawn uniformly, and a sample whose replay refuses a move or does not give the view back
+is dropped and drawn again (:data:`TRIES` at most, then
+:class:`~chickenfoot.errors.SamplingError`), so the samples kept are uniform over the
+deals that replay the view.
 
 Given the other seats' current hands, a seat's slots are filled independently of the
 other seats: the number of ways is a small dynamic programme over its slots from the
@@ -36,8 +44,8 @@ without listing its hands: class by class, by how many tiles of each of its labe
 holds and the points still to make (R17), the boneyard taking the rest in one way. A
 sample walks those counts with ``rng.randrange`` over exact totals, then picks tiles
 uniformly within classes, fills each seat's slots, shuffles the undrawn boneyard, builds
-the round and replays every move with the engine's checks. The counts are kept per view, so repeated samples of one
-view are cheap.
+the round and replays every move with the engine's checks. The counts are kept per
+view, so repeated samples of one view are cheap.
 """
 
 from __future__ import annotations
@@ -49,17 +57,15 @@ from math import comb, factorial
 from threading import Lock
 from typing import Final
 
+from ._book import book_of
 from ._engine import Ending
+from ._facts import START_DRAWN, Facts, SeatFacts, facts_of
 from ._house import undeclared
-from ._moves import Draw, Play
-from ._positions import checked_round, table_after
+from ._positions import checked_round
 from ._round import Round
-from ._rules import Rules
-from ._shown import table_of
-from ._table import TableState
-from ._telling import Telling
-from ._tiles import DOUBLES, HIGH, TILES, mask_of, set_length
-from ._views import RoundView, start_drawn_tile
+from ._rule import StartCase
+from ._tiles import TILES, mask_of
+from ._views import RoundView, seen_of, start_of
 from .errors import IllegalMoveError, PositionError, SamplingError
 
 __all__ = ["count_deals", "sample_state"]
@@ -68,12 +74,6 @@ __all__ = ["count_deals", "sample_state"]
 _CACHE_SIZE: Final = 16
 _cache: OrderedDict[RoundView, _Mixture] = OrderedDict()
 _cache_lock = Lock()
-
-# Arrival times: a dealt tile arrives before everything, the tile a position's mover had
-# drawn arrives at the position, a tile drawn at event i just after it.
-_DEALT: Final = -1.0
-_START_DRAWN: Final = -0.5
-_BEFORE_START: Final = -0.75
 
 
 class _SamplingError(RuntimeError):
@@ -104,7 +104,8 @@ def sample_state(view: RoundView, rng: random.Random) -> Round:
             return plan.sample(rng)
         except (_SamplingError, IllegalMoveError, PositionError):
             continue
-    names = ", ".join(f"{r.name} ({r.rule})" for r in undeclared(view.rules.house))
+    rules = undeclared(view.rules.house) or view.rules.house
+    names = ", ".join(f"{r.name} ({r.rule})" for r in rules)
     raise SamplingError(
         f"no sample of this view replayed under {names} in {TRIES:,} tries: give the rule "
         f"reveal() or declare it separable"
@@ -130,17 +131,26 @@ def _plan_of(view: RoundView) -> _Mixture:
         if plan is not None:
             _cache.move_to_end(view)
             return plan
-    table = table_of(view)
-    origin = table.origin
-    placed = table.placed if origin is None else bool(origin.placements)
-    split = view.rules.start != "centre" and not placed
-    split = split and _start_case(view, _opening(view)) == "split"
-    plan = _Mixture([_Plan(view, 0), _Plan(view, 1)] if split else [_Plan(view)])
+    plan = _mixture(view)
     with _cache_lock:
         _cache[view] = plan
         while len(_cache) > _CACHE_SIZE:
             _cache.popitem(last=False)
     return plan
+
+
+def _mixture(view: RoundView) -> _Mixture:
+    """The plans of ``view``, one for each case of its start (R6, R6b), from what its
+    history tells under its rulebook."""
+    outcome = view.outcome
+    blocked = outcome is not None and outcome.ending is Ending.BLOCKED
+    facts = facts_of(seen_of(view), book_of(view.rules), blocked)
+    # A rule that could not say all that a move tells (a Reveal with complete=False, a
+    # house rule that declares nothing) leaves its facts out: the plans then count a
+    # superset of the deals that replay the view, and sample_state replays each sample
+    # and drops the wrong ones (the fallback of "What a rule must declare for exact
+    # sampling" in the internals page). No family of the library leaves a fact out.
+    return _Mixture([_Plan(view, facts, case) for case in facts.cases], not facts.exact)
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -272,12 +282,13 @@ class _Stage:
 
 
 class _Mixture:
-    """Plans of disjoint cases of one view (see :func:`_start_case`), sampled by count."""
+    """Plans of the disjoint cases of one view's start (``Opening.start_cases``), sampled
+    by count."""
 
-    def __init__(self, plans: list[_Plan]) -> None:
+    def __init__(self, plans: list[_Plan], loose: bool = False) -> None:
         self.plans = plans
         #: Whether a fact was left out, so that samples are checked by replay.
-        self.loose = any(plan.telling.loose for plan in plans)
+        self.loose = loose
 
     def count(self) -> int:
         return sum(plan.count() for plan in self.plans)
@@ -301,267 +312,201 @@ _Picks = tuple[tuple[int, int], ...]
 
 
 class _Plan:
-    """Everything a view's samples share: the slots, the classes and the counts."""
+    """Everything a view's samples share in one case of its start (see
+    :class:`~chickenfoot._rule.StartCase`): the slots, the classes and the counts."""
 
-    def __init__(self, view: RoundView, branch: int = 0) -> None:
+    def __init__(self, view: RoundView, facts: Facts, case: StartCase) -> None:
         self.view = view
-        rules = view.rules
-        self.rules = rules
-        table_now = table_of(view)
-        n = table_now.n
-        full = (1 << set_length(n)) - 1
-        origin = table_now.origin
-        events = view.history
-        self.events = events
-        me = view.seat
-        players = view.players
-        dealt_for = table_now.dealt
-        centre = rules.start == "centre"
-        opening = _opening(view)
-        told = Telling(view, full, _last_tile(view))  # what each move tells (R6, R12-R17)
-        self.telling = told
+        self.rules = view.rules
+        self.events = view.history
+        self.facts = facts
+        self.mover = facts.mover
+        self.draw_events = facts.draw_moves
+        self.mine_drawn = facts.mine_drawn
+        lacks, forced = self._start_lacks(case)
+        self.void = self._void(lacks[view.seat], forced)
+        self._check_hidden()
+        label_of = self._slots(lacks, forced)
+        self._stages(label_of)
+        self._classes(forced)
 
-        # -- the public replay: the table, draws this turn and boneyard at every event --
-        if origin is None:
-            table = TableState.empty(n, opening, dealt_for)
-            if centre:
-                table = table.with_round_double(rules.opening_toes, dealt_for)
-            turn_draws = 0
-        else:
-            table = table_after(rules, n, origin.double, dealt_for, origin.placements)
-            turn_draws = origin.draws
-        draws_total = sum(1 for e in events if type(e.move) is Draw)
-        left = view.boneyard_count + draws_total
-        mover = events[0].seat if events else view.to_move
-        self.mover = mover
+    # -- what the start's case adds, and whether the viewer's own hand fits it --------
 
-        # slots of every seat: arrival time of each, the draw's event index (-1 for the
-        # tile drawn before a position, None for the deal)
-        arrivals: list[list[float]] = [[_DEALT] for _ in range(players)]
-        slot_event: list[list[int | None]] = [[None] for _ in range(players)]
-        start_slot = origin is not None and origin.draws > 0
-        if start_slot:
-            assert mover is not None
-            arrivals[mover].append(_START_DRAWN)
-            slot_event[mover].append(-1)
-        hand_rules: list[list[tuple[float, int]]] = [[] for _ in range(players)]
-        slot_allowed: list[dict[int, int]] = [{} for _ in range(players)]
-        pinned: list[dict[int, int]] = [{} for _ in range(players)]  # slot -> tile
-        played: list[list[tuple[int, int]]] = [[] for _ in range(players)]  # (tile, event)
-        closed_checks: list[int | None] = []  # tiles with a play, the boneyard closed
+    def _start_lacks(self, case: StartCase) -> tuple[list[list[tuple[float, int]]], dict[int, int]]:
+        """Every seat's (time, tiles its hand held none of then), the start's case among
+        them, and the tiles the case puts in a dealt hand (tile -> seat) (R6, R6b)."""
+        facts = self.facts
+        lacks = [list(seat.lacks) for seat in facts.seats]
+        if case.nobody_held:
+            for seat_lacks in lacks:
+                seat_lacks.append((START_DRAWN, case.nobody_held))
+        forced: dict[int, int] = {}
+        if case.mover_held >= 0 and facts.mover >= 0:
+            forced[case.mover_held] = facts.mover
+        return lacks, forced
 
-        def closed(tbl: TableState, lft: int) -> bool:
-            return tbl.placed and lft <= rules.boneyard_reserve
+    def _void(self, mine: list[tuple[float, int]], forced: dict[int, int]) -> bool:
+        """Whether the viewer's own dealt hand breaks what the start tells (R6, R6b, R12):
+        then no deal of this case replays the view."""
+        me, dealt = self.view.seat, self.facts.mine_dealt
+        if any(x & dealt for at, x in mine if at < 0):
+            return True
+        return any((seat == me) != bool(dealt >> t & 1) for t, seat in forced.items())
 
-        start_table = table  # the table when the history starts
-        if closed(table, left) and (events or view.outcome is None):
-            closed_checks.append(_somebody_plays(table, full, told, left, -1))
-        for i, e in enumerate(events):
-            seat, move = e.seat, e.move
-            kind = type(move)
-            if kind is Play:
-                assert isinstance(move, Play)
-                t = move.tile.index
-                played[seat].append((t, i))
-                said = told.said(i, table, seat, turn_draws, left, move)  # R13, house rules
-                if said.lacks:
-                    hand_rules[seat].append((float(i), said.lacks))
-                if turn_draws and said.drawn_is == t:
-                    pinned[seat][len(arrivals[seat]) - 1] = t
-                if move.onto is None:
-                    table = table.with_round_double(rules.opening_toes, t)
-                else:
-                    table = table.after(
-                        t, move.onto.index, rules.toes_per_double, rules.first_foot_required
-                    )
-                turn_draws = 0
-            else:
-                if turn_draws:
-                    bad = told.lacks(i, table, seat, turn_draws, left, move)
-                    last = len(arrivals[seat]) - 1
-                    slot_allowed[seat][last] = slot_allowed[seat].get(last, full) & ~bad
-                else:
-                    hand_rules[seat].append((float(i), told.lacks(i, table, seat, 0, left, move)))
-                if kind is Draw:
-                    arrivals[seat].append(i + 0.5)
-                    slot_event[seat].append(i)
-                    turn_draws += 1
-                    left -= 1
-                else:
-                    turn_draws = 0
-            if closed(table, left) and (i + 1 < len(events) or view.outcome is None):
-                closed_checks.append(_somebody_plays(table, full, told, left, i))
-        self.draw_events = [i for i, e in enumerate(events) if type(e.move) is Draw]
-
-        # -- who moved first (R6, R6b) and what a position's turn says (R12) ----------
-        forced_deal: dict[int, int] = {}  # tile -> the seat whose dealt hand holds it
-        eligible = _eligible(rules, dealt_for)
-        if not centre and not start_table.placed:
-            every = sum(1 << d for d in eligible) | 1 << opening
-            case = _start_case(view, opening)
-            if case == "search" or (case == "split" and branch == 1):
-                nobody = every  # no seat held a double that could open (R6, R6b)
-            else:  # the seat to move held the opening double, nobody a higher one
-                nobody = sum(1 << d for d in eligible if d > opening)
-                if mover is not None:
-                    forced_deal[opening] = mover
-            for seat in range(players):
-                rule = nobody if seat == mover else nobody | 1 << opening
-                hand_rules[seat].append((_START_DRAWN, rule))
-        if start_slot:  # the mover drew, so it held nothing to play or place (R6, R12)
-            assert mover is not None
-            if start_table.placed:
-                before = told.drew_at_start(start_table, mover, left + draws_total + 1)
-            else:
-                before = sum(1 << d for d in eligible) | 1 << start_table.double
-            hand_rules[mover].append((_BEFORE_START, before))
-
-        # the viewer's own dealt hand (before any draw) must fit the start too (R6, R6b)
-        mine_dealt = mask_of(view.hand)
-        for e in events:
-            if e.seat == me and type(e.move) is Play:
-                mine_dealt |= 1 << e.move.tile.index
-        for e in events:
-            if e.seat == me and e.drawn is not None:
-                mine_dealt &= ~(1 << e.drawn.index)
-        start_drawn = start_drawn_tile(view)
-        if start_drawn is not None:
-            mine_dealt &= ~(1 << start_drawn.index)
-        self.void = any(x & mine_dealt for at, x in hand_rules[me] if at < 0)
-        for t, seat in forced_deal.items():
-            if (seat == me) != bool(mine_dealt >> t & 1):
-                self.void = True
-
-        # -- what is known and what is hidden ----------------------------------------------
-        mine = mask_of(view.hand)
-        hidden = full & ~table_now.on & ~mine
-        r = view.boneyard_count
-        hidden_count = hidden.bit_count()
-        if hidden_count != r + sum(c for s, c in enumerate(view.hand_counts) if s != me):
+    def _check_hidden(self) -> None:
+        """The hidden tiles are the other hands and the boneyard; a blocked round's tiles
+        with a play are none of the viewer's (R16)."""
+        view, facts = self.view, self.facts
+        others = sum(c for s, c in enumerate(view.hand_counts) if s != view.seat)
+        if facts.hidden.bit_count() != view.boneyard_count + others:
             raise _SamplingError("the hidden tiles do not add up")
-        self.mine_drawn = [e.drawn.index for e in events if e.seat == me and e.drawn is not None]
+        if facts.blocked & ~facts.hidden:
+            raise _SamplingError("a blocked round with a playable tile in a hand")
 
-        # the end of the round: scores (R17) and, when blocked, nobody could play (R16)
-        outcome = view.outcome
-        boneyard_only = 0
-        if outcome is not None and outcome.ending is Ending.BLOCKED:
-            boneyard_only = told.no_play(table, left) if told.house else tbl_playable(table, full)
-            if boneyard_only & ~hidden:
-                raise _SamplingError("a blocked round with a playable tile in a hand")
-        values = {t: told.value(t) for t in _bits(hidden)} if (scored := told.scored()) else {}
+    # -- every hidden seat's slots and every tile's labels ---------------------------------
 
-        # closed boneyard: not every playable tile off the table may be undrawn (R14, R16)
-        forbidden_sets: set[int] = set()
-        for q in closed_checks:
-            if q is None:  # a house rule cannot say which tiles had a play
-                continue
-            if q & ~hidden or q.bit_count() > r:
-                continue
-            if not q:
-                raise _SamplingError("nobody could play while the round went on")
-            forbidden_sets.add(q)
-        tagged = 0
-        for q in forbidden_sets:
-            tagged |= q
-
-        # -- every hidden seat's slots and every tile's labels -----------------------------
-        others = [s for s in range(players) if s != me]
-        label_of: dict[int, dict[int, int]] = {}  # seat -> tile -> label index
+    def _slots(
+        self, lacks: list[list[tuple[float, int]]], forced: dict[int, int]
+    ) -> dict[int, dict[int, int]]:
+        """The slots of every other seat (:class:`_SeatSlots`) and the label of each
+        hidden tile in each (seat -> tile -> label index)."""
+        view, facts = self.view, self.facts
+        label_of: dict[int, dict[int, int]] = {}
         self.seat_slots: dict[int, _SeatSlots] = {}
         self.slot_map: dict[int, list[int]] = {}  # seat -> original slot of each draw slot
-        self.pinned = pinned
-        self.slot_event = slot_event
-        played_counts: dict[int, tuple[int, ...]] = {}
+        self.pinned: dict[int, dict[int, int]] = {}
+        self.slot_event: dict[int, list[int | None]] = {}
+        self.played_counts: dict[int, tuple[int, ...]] = {}
         self.played_tiles: dict[int, list[tuple[int, int]]] = {}
-        for seat in others:
-            free = [k for k in range(len(arrivals[seat])) if k not in pinned[seat]]
-            allowed = _Allowed(
-                [arrivals[seat][k] for k in free],
-                [slot_allowed[seat].get(k, full) for k in free],
-                hand_rules[seat],
-            )
+        for seat in range(view.players):
+            if seat != view.seat:
+                label_of[seat] = self._seat_labels(seat, facts.seats[seat], lacks[seat], forced)
+        return label_of
 
-            pinned_tiles = set(pinned[seat].values())
-            labels: list[int] = []
-            index: dict[int, int] = {}
+    def _seat_labels(
+        self, seat: int, slots: SeatFacts, lacks: list[tuple[float, int]], forced: dict[int, int]
+    ) -> dict[int, int]:
+        """One seat's slots, the labels of the tiles it played and of the hidden tiles
+        it may hold (tile -> label index)."""
+        facts = self.facts
+        full = facts.full
+        pinned = slots.pinned
+        free = [k for k in range(len(slots.arrivals)) if k not in pinned]
+        allowed = _Allowed(
+            [slots.arrivals[k] for k in free],
+            [slots.allowed.get(k, full) for k in free],
+            lacks,
+        )
+        labels: list[int] = []
+        index: dict[int, int] = {}
 
-            def index_of(
-                label: int, labels: list[int] = labels, index: dict[int, int] = index
-            ) -> int:
-                found = index.get(label)
-                if found is None:
-                    found = index[label] = len(labels)
-                    labels.append(label)
-                return found
+        def index_of(label: int) -> int:
+            found = index.get(label)
+            if found is None:
+                found = index[label] = len(labels)
+                labels.append(label)
+            return found
 
-            own: list[tuple[int, int]] = []
-            for t, at in played[seat]:
-                if t in pinned_tiles:
-                    continue
-                label = allowed(t, float(at))
-                if not label:
-                    raise _SamplingError(f"{TILES[t]} cannot have been in seat {seat}'s hand")
-                own.append((t, index_of(label)))
-            seat_labels: dict[int, int] = {}
-            for t in _bits(hidden):
-                if (t in forced_deal and forced_deal[t] != seat) or boneyard_only >> t & 1:
-                    continue
-                label = allowed(t, float("inf"))
-                if t in forced_deal:
-                    label &= 1
-                if label:
-                    seat_labels[t] = index_of(label)
-            label_of[seat] = seat_labels
-            dealt = view.hand_counts[seat] + len(played[seat]) - (len(arrivals[seat]) - 1)
-            if dealt < 0:
-                raise _SamplingError(f"seat {seat} drew more tiles than it holds and played")
-            self.seat_slots[seat] = _SeatSlots(dealt, len(free) - 1, labels)
-            self.slot_map[seat] = free
-            counts = [0] * len(labels)
-            for _, i in own:
-                counts[i] += 1
-            played_counts[seat] = tuple(counts)
-            self.played_tiles[seat] = own
+        pinned_tiles = set(pinned.values())
+        own: list[tuple[int, int]] = []
+        for t, at in slots.played:
+            if t in pinned_tiles:
+                continue
+            label = allowed(t, float(at))
+            if not label:
+                raise _SamplingError(f"{TILES[t]} cannot have been in seat {seat}'s hand")
+            own.append((t, index_of(label)))
+        seat_labels: dict[int, int] = {}
+        for t in _bits(facts.hidden):
+            if (t in forced and forced[t] != seat) or facts.blocked >> t & 1:
+                continue
+            label = allowed(t, float("inf"))
+            if t in forced:
+                label &= 1  # in the dealt hand (R6, R6b)
+            if label:
+                seat_labels[t] = index_of(label)
+        dealt = self.view.hand_counts[seat] + len(slots.played) - (len(slots.arrivals) - 1)
+        if dealt < 0:
+            raise _SamplingError(f"seat {seat} drew more tiles than it holds and played")
+        self.seat_slots[seat] = _SeatSlots(dealt, len(free) - 1, labels)
+        self.slot_map[seat] = free
+        self.pinned[seat] = pinned
+        self.slot_event[seat] = slots.draw_moves
+        counts = [0] * len(labels)
+        for _, i in own:
+            counts[i] += 1
+        self.played_counts[seat] = tuple(counts)
+        self.played_tiles[seat] = own
+        return seat_labels
 
-        # -- the stages of the hand DP and every hidden tile's class key ------------------
-        stages: list[_Stage] = []
-        boneyard = _Stage(-1, r, None, (), None)
-        boneyard.forbidden = [tuple(_bits(q)) for q in sorted(forbidden_sets)]
-        if forbidden_sets:
-            stages.append(boneyard)
-        order = _stage_order(others, label_of, hidden)
-        if scored:  # the fewest hands first: the points leave few (R17)
+    # -- the stages of the hand DP and every hidden tile's class key ----------------------
+
+    def _forbidden(self) -> set[int]:
+        """The sets of tiles the undrawn boneyard may not hold all of: while it was closed
+        and the round went on, some hand held a tile with a play (R14, R16)."""
+        hidden, r = self.facts.hidden, self.view.boneyard_count
+        out: set[int] = set()
+        for q in self.facts.closed:
+            if q & ~hidden or q.bit_count() > r:
+                continue  # a hand the viewer sees, or too many for the boneyard
+            if not q:
+                raise _SamplingError("nobody could play while the round went on")
+            out.add(q)
+        return out
+
+    def _stages(self, label_of: dict[int, dict[int, int]]) -> None:
+        """The stages of the hand DP in order: the seats whose points leave the fewest
+        hands first in a finished round (R17), the boneyard first if anything is
+        forbidden to it, else last."""
+        view, facts = self.view, self.facts
+        outcome = view.outcome
+        hidden = facts.hidden
+        self.r = view.boneyard_count
+        self.value_of = {t: facts.values[t] for t in _bits(hidden)} if outcome is not None else {}
+        forbidden = self._forbidden()
+        self.tagged = 0
+        for q in forbidden:
+            self.tagged |= q
+        boneyard = _Stage(-1, self.r, None, (), None)
+        boneyard.forbidden = [tuple(_bits(q)) for q in sorted(forbidden)]
+        stages: list[_Stage] = [boneyard] if forbidden else []
+        order = _stage_order(list(label_of), label_of, hidden)
+        points = facts.points
+        if points:  # the fewest hands first: the points leave few (R17)
+            value_of = self.value_of
             order.sort(
                 key=lambda seat: _hands_with(
-                    [values[t] for t in label_of[seat]], view.hand_counts[seat], told.score(seat)
+                    [value_of[t] for t in label_of[seat]], view.hand_counts[seat], points[seat]
                 )
             )
         for seat in order:
-            score = told.score(seat) if scored else None
-            stages.append(
-                _Stage(
-                    seat, view.hand_counts[seat], self.seat_slots[seat], played_counts[seat], score
-                )
-            )
-        if not forbidden_sets:
+            score = points[seat] if points else None
+            slots, played = self.seat_slots[seat], self.played_counts[seat]
+            stages.append(_Stage(seat, view.hand_counts[seat], slots, played, score))
+        if not forbidden:
             stages.append(boneyard)
         self.stages = stages
+        self.label_of = label_of
+
+    def _classes(self, forced: dict[int, int]) -> None:
+        """Every hidden tile's class key (its label at each stage, then its points) and
+        the classes of each stage of the DP: a key projected on the stages from ``i`` on
+        (equal projections merge), and where each goes at the next stage."""
+        stages, label_of, tagged = self.stages, self.label_of, self.tagged
+        hidden = self.facts.hidden
         keys: dict[int, tuple[int, ...]] = {}
         for t in _bits(hidden):
             key: list[int] = []
             for stage in stages:
-                if stage.seat < 0:
-                    if t in forced_deal:
-                        key.append(-1)
-                    else:
-                        key.append(t + 1 if tagged >> t & 1 else 0)
-                else:
+                if stage.seat >= 0:
                     key.append(label_of[stage.seat].get(t, -1))
-            key.append(values.get(t, 0))
+                elif t in forced:
+                    key.append(-1)
+                else:
+                    key.append(t + 1 if tagged >> t & 1 else 0)
+            key.append(self.value_of.get(t, 0))
             keys[t] = tuple(key)
         self.keys = keys
-        # the classes of each stage of the DP: a class's key projected on the stages
-        # from i on (equal projections merge), and where each goes at the next stage
         level = sorted(set(keys.values()))
         self.levels: list[list[tuple[int, ...]]] = []
         self.nexts: list[list[int]] = []
@@ -578,7 +523,6 @@ class _Plan:
         self.start_pool: _Pool = tuple(start)
         self.values = [[key[-1] for key in level] for level in self.levels]
         self._memo: dict[tuple[int, _Pool], int] = {}
-        self.r = r
         # a last stage that is the undrawn boneyard with nothing forbidden takes what is
         # left in one way, unless a tile left must be in a dealt hand
         final = stages[-1]
@@ -793,22 +737,16 @@ class _Plan:
     def _build(
         self, dealt: dict[int, list[int]], drawn_by: dict[int, list[int]], undrawn: list[int]
     ) -> Round:
+        """The round of a sample, replayed move by move with the engine's checks: it must
+        give the view back."""
         view = self.view
-        rules = self.rules
         me = view.seat
         events = self.events
-        # the viewer's own slots are known
-        mine_played = [e.move.tile.index for e in events if e.seat == me and type(e.move) is Play]
-        mine_dealt_mask = mask_of(view.hand)
-        for t in mine_played:
-            mine_dealt_mask |= 1 << t
-        for t in self.mine_drawn:
-            mine_dealt_mask &= ~(1 << t)
-        origin = table_of(view).origin
-        start_drawn = start_drawn_tile(view)
+        start = start_of(view)
+        mover = self.mover
         next_slot = dict.fromkeys(drawn_by, 1)
-        if origin is not None and origin.draws and self.mover is not None and self.mover != me:
-            next_slot[self.mover] = 2
+        if start.turn_draws and mover != me:
+            next_slot[mover] = 2  # slot 1 is the tile it drew before the position
         order: list[int] = []
         mine_iter = iter(self.mine_drawn)
         for i in self.draw_events:
@@ -819,37 +757,28 @@ class _Plan:
                 order.append(drawn_by[seat][next_slot[seat]])
                 next_slot[seat] += 1
         boneyard = order + undrawn
-        hands: list[int] = []
-        for seat in range(view.players):
-            if seat == me:
-                hands.append(mine_dealt_mask)
-            else:
-                hands.append(mask_of(TILES[t] for t in dealt[seat]))
-        if origin is None:
+        hands = [
+            self.facts.mine_dealt if seat == me else mask_of(TILES[t] for t in dealt[seat])
+            for seat in range(view.players)
+        ]
+        if not start.position:
             rnd = Round.from_deal(
-                rules,
+                self.rules,
                 [[TILES[t] for t in _bits(h)] for h in hands],
                 [TILES[t] for t in boneyard],
                 round_double=view.dealt_for,
                 first=view.first,
             )
         else:
-            mover = self.mover
             drawn_tile = None
-            if origin.draws:
-                assert mover is not None
-                if mover == me:
-                    drawn_tile = start_drawn
-                else:
-                    t = drawn_by[mover][1]
-                    hands[mover] |= 1 << t
-                    drawn_tile = TILES[t]
-            now = table_of(view)
-            table = table_after(rules, now.n, origin.double, now.dealt, origin.placements)
-            lead = None if origin.lead < 0 or rules.start == "centre" else origin.lead
+            if start.turn_draws:  # the tile drawn just before, in the mover's hand there
+                t = self.facts.mine_start_drawn if mover == me else drawn_by[mover][1]
+                hands[mover] |= 1 << t
+                drawn_tile = TILES[t]
+            lead = None if start.lead < 0 else start.lead
             rnd = checked_round(
-                rules, table, origin.placements, tuple(hands), tuple(boneyard),
-                mover, view.first, lead, origin.draws, drawn_tile,
+                self.rules, start.table, start.placements, tuple(hands), tuple(boneyard),
+                None if mover < 0 else mover, view.first, lead, start.turn_draws, drawn_tile,
             )  # fmt: skip
         for e in events:
             if rnd.to_move != e.seat:
@@ -858,51 +787,6 @@ class _Plan:
         if rnd.view(me) != view:
             raise _SamplingError(f"a sample of {view!r} does not give the view back")
         return rnd
-
-
-def _eligible(rules: Rules, dealt_for: int) -> list[int]:
-    """The doubles that may open a round dealt for ``dealt_for`` (R6; R6b: any lower)."""
-    if rules.start != "highest_held":
-        return [dealt_for]
-    return [DOUBLES[k] for k in range(HIGH[dealt_for], -1, -1)]
-
-
-def _opening(view: RoundView) -> int:
-    """The round double the round started with before anything was placed: the double
-    placed by the first move if its holder placed it at once, else the one searched for
-    (R6, R6b)."""
-    table = table_of(view)
-    origin = table.origin
-    if origin is not None:
-        return origin.double
-    if table.placed and view.rules.start != "centre":
-        events = view.history
-        first = events[0].move
-        if type(first) is Play and first.onto is None:
-            return first.tile.index
-        return table.dealt
-    return table.double
-
-
-def _start_case(view: RoundView, opening: int) -> str:
-    """What the start of a round whose round double was not placed yet tells (R6, R6b):
-    ``"search"`` (nobody held a double that could open), ``"held"`` (the seat to move
-    held the opening double) or ``"split"`` (either: the seat to move holds the double
-    dealt for, or nobody holds any, which look the same until it moves)."""
-    table = table_of(view)
-    origin = table.origin
-    events = view.history
-    if origin is None:
-        if events:
-            return "search" if type(events[0].move) is Draw else "held"
-        if opening != table.dealt or view.to_move != view.first:
-            return "held"
-        return "split"
-    if origin.draws:
-        return "search"  # the seat to move drew in the search (R6)
-    if events:  # the seat to move placed what it held, or drew for want of it (R6, R6b)
-        return "held" if type(events[0].move) is Play else "search"
-    return "held" if opening != table.dealt else "split"
 
 
 def _stage_order(seats: list[int], label_of: dict[int, dict[int, int]], hidden: int) -> list[int]:
@@ -992,28 +876,3 @@ def _hands_with(values: list[int], size: int, points: int) -> int:
             if k < size and p + v <= points:
                 ways[k + 1, p + v] = ways.get((k + 1, p + v), 0) + w
     return ways.get((size, points), 0)
-
-
-def tbl_playable(table: TableState, full: int) -> int:
-    """The tiles off ``table`` that have a play on it (R7-R10)."""
-    return table.playable(full & ~table.on)
-
-
-def _last_tile(view: RoundView) -> int:
-    """The index of the tile the winner went out with, or -1 (R17: the house rules'
-    bonuses read it)."""
-    outcome, events = view.outcome, view.history
-    if outcome is None or outcome.ending is not Ending.WENT_OUT or not events:
-        return -1
-    move = events[-1].move
-    if isinstance(move, Play) and events[-1].seat == outcome.winner:
-        return move.tile.index
-    return -1
-
-
-def _somebody_plays(table: TableState, full: int, told: Telling, left: int, i: int) -> int | None:
-    """The tiles off ``table`` of which a hand held one, the boneyard closed after event
-    ``i`` and the round going on (R14, R16); ``None`` when a house rule cannot say."""
-    if told.asks(table):
-        return told.some_play(table, left, i)
-    return tbl_playable(table, full)

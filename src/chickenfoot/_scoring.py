@@ -1,4 +1,4 @@
-"""Scoring: penalty points, the winner of a round and the match table (R17-R18, R21-R22).
+"""Scoring: penalty points, the winner of a round and the match table (R17-R18, R17c, R21-R22).
 
 Internal. :class:`Scoring` is the rulebook's scoring family, chosen once per variant
 (``book_of(rules).scoring``) and asked by the engine at the end of every round;
@@ -35,20 +35,23 @@ _BLANKS: Final = sum(1 << t for t, (h, lo) in enumerate(zip(HIGH, LOW, strict=Tr
 
 
 class Scoring:
-    """The scoring family (R17, R17b, R18, R22), from the knobs ``double_blank``,
-    ``blank_value`` and ``tie_break``: the one place that reads them.
+    """The scoring family (R17, R17b, R17c, R18, R22), from the knobs ``double_blank``,
+    ``blank_value``, ``out_on_double`` and ``tie_break``: the one place that reads them.
 
     ``values`` holds the penalty points of each tile left in a hand, by tile index
     (R17, R17b): its pips, the double-blank ``double_blank``, and every other tile with
     a blank end ``blank_value`` more.
     """
 
-    __slots__ = ("blank_value", "double_blank", "tie_break", "values")
+    __slots__ = ("blank_value", "double_blank", "out_on_double", "tie_break", "values")
 
-    def __init__(self, double_blank: int, blank_value: int, tie_break: str) -> None:
+    def __init__(
+        self, double_blank: int, blank_value: int, tie_break: str, out_on_double: int = 0
+    ) -> None:
         self.double_blank = double_blank
         self.blank_value = blank_value
         self.tie_break = tie_break
+        self.out_on_double = out_on_double
         values = list(_PIPS)
         values[0] = double_blank
         for t in range(1, len(values)):
@@ -66,9 +69,24 @@ class Scoring:
             hand ^= low
         return score
 
-    def scores(self, hands: tuple[int, ...]) -> tuple[int, ...]:
-        """Penalty points of every hand (R17, R17b)."""
-        return tuple([self.hand(hand) for hand in hands])
+    def public_points(self, seat: int, winner: int, last: int) -> int:
+        """The points ``seat`` scores for a round beside the tiles left in its hand, which
+        every seat can work out from the public moves: ``winner`` the seat that went out
+        with tile index ``last`` (-1 for a blocked round): ``out_on_double`` for a winner
+        whose last tile is a double, the round double too (R17c), else 0."""
+        if seat == winner and last >= 0 and HIGH[last] == LOW[last]:
+            return self.out_on_double
+        return 0
+
+    def scores(self, hands: tuple[int, ...], winner: int = -1, last: int = -1) -> tuple[int, ...]:
+        """The round scores of ``hands`` (R17, R17b): the penalty points of every hand, and
+        the :meth:`public_points` of a round that ``winner`` went out of by playing tile
+        index ``last`` (-1 for a blocked round, or the hands now)."""
+        if last < 0:
+            return tuple([self.hand(hand) for hand in hands])
+        return tuple(
+            [self.hand(hand) + self.public_points(s, winner, last) for s, hand in enumerate(hands)]
+        )
 
     def blocked_winner(self, scores: Sequence[int], lead: int) -> int:
         """The winner of a blocked round: the lowest score (R18).
@@ -94,18 +112,19 @@ def _lowest(scores: Sequence[int], lead: int) -> int:
 
 
 #: The scorings made so far, by their knobs' values.
-_SCORINGS: Final[dict[tuple[int, int, str], Scoring]] = {}
+_SCORINGS: Final[dict[tuple[int, int, str, int], Scoring]] = {}
 
 
-def scoring_of(double_blank: int, blank_value: int, tie_break: str) -> Scoring:
-    """The scoring the knobs ``double_blank``, ``blank_value`` and ``tie_break`` choose,
-    made once per value and shared."""
-    key = (double_blank, blank_value, tie_break)
+def scoring_of(rules: Rules) -> Scoring:
+    """The scoring the knobs ``double_blank``, ``blank_value``, ``tie_break`` and
+    ``out_on_double`` of ``rules`` choose, made once per value and shared: the one place
+    that reads them."""
+    key = (rules.double_blank, rules.blank_value, rules.tie_break, rules.out_on_double)
     scoring = _SCORINGS.get(key)
     if scoring is None:
         if len(_SCORINGS) >= 256:
             _SCORINGS.clear()
-        scoring = _SCORINGS[key] = Scoring(double_blank, blank_value, tie_break)
+        scoring = _SCORINGS[key] = Scoring(*key)
     return scoring
 
 
@@ -118,12 +137,12 @@ def hand_score(rules: Rules, hand: int) -> int:
 
     .. versionadded:: 0.2
     """
-    return scoring_of(rules.double_blank, rules.blank_value, rules.tie_break).hand(hand)
+    return scoring_of(rules).hand(hand)
 
 
 def hand_scores(rules: Rules, hands: Iterable[int]) -> tuple[int, ...]:
     """Penalty points of every hand (R17, R17b), by :meth:`Scoring.scores`."""
-    return scoring_of(rules.double_blank, rules.blank_value, rules.tie_break).scores(tuple(hands))
+    return scoring_of(rules).scores(tuple(hands))
 
 
 def round_winner(scores: Sequence[int], lead: int) -> int:

@@ -8,10 +8,10 @@ once; both classes inherit them and supply the table, the history and the turn.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from ._engine import Obligation, Outcome, obligation
+from ._engine import Obligation, Outcome, PublicStart, Start, obligation
 from ._moves import Event, Play
 from ._table import Layout, OpenEnd, Placement, TableState
 from ._tiles import TILES, Tile
@@ -26,7 +26,8 @@ class TableShown:
     """The table as a round or a view shows it (a base class; internal).
 
     A subclass provides ``rules``, ``outcome``, ``history``, ``to_move``, ``players`` and
-    the engine's ``_table`` and ``_turn_draws``.
+    the engine's ``_table``, ``_turn_draws`` and ``_at_start`` (the round's start or what a
+    view sees of it).
     """
 
     __slots__ = ()
@@ -46,6 +47,8 @@ class TableShown:
         def _table(self) -> TableState: ...
         @property
         def _turn_draws(self) -> int: ...
+        @property
+        def _at_start(self) -> Start | PublicStart: ...
 
     @property
     def is_over(self) -> bool:
@@ -55,7 +58,7 @@ class TableShown:
     @property
     def layout(self) -> Layout:
         """The tiles on the table as a tree (R1)."""
-        return layout_of_events(self.history, self._table, self.rules.start)
+        return layout_of_events(self.history, self._at_start.placements)
 
     @property
     def open_ends(self) -> tuple[OpenEnd, ...]:
@@ -91,13 +94,12 @@ def table_of(shown: TableShown) -> TableState:
     return shown._table
 
 
-def layout_of_events(events: Iterable[Event], table: TableState, start: str) -> Layout:
-    """The layout tree built by the plays among ``events`` (R1)."""
-    placements = [
+def layout_of_events(events: Iterable[Event], start: Sequence[tuple[int, int]]) -> Layout:
+    """The layout tree built by the tiles on the table at the start, ``(tile, onto)``
+    index pairs with no seat (``onto`` -1 for the round double), and then the plays among
+    ``events`` (R1)."""
+    placements = [Placement(TILES[t], None if o < 0 else TILES[o], None) for t, o in start]
+    placements += [
         Placement(e.move.tile, e.move.onto, e.seat) for e in events if type(e.move) is Play
     ]
-    if table.origin is not None:  # a round set up from a position starts there
-        return Layout(table.origin.placements + tuple(placements))
-    if start == "centre":
-        placements.insert(0, Placement(TILES[table.double], None, None))
     return Layout(tuple(placements))

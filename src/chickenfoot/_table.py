@@ -142,24 +142,6 @@ class Layout:
         return len(self.placements)
 
 
-@attrs.frozen
-class Origin:
-    """Where a round set up from a position began: the public facts of that position.
-
-    Internal. The table of such a round carries it, so views see it too; it holds
-    nothing hidden from any seat.
-    """
-
-    #: The layout of the position, in play order, every seat ``None``.
-    placements: tuple[Placement, ...]
-    #: The leading seat then (R18), or -1 before the round double is placed.
-    lead: int
-    #: How many tiles the seat to move had drawn in that turn (R13).
-    draws: int
-    #: The index of the round double then (R6b: a search may still open a lower one).
-    double: int
-
-
 # Module constants declared Final are C statics in the compiled build, where a name
 # imported from an interpreted module is looked up in a dict at every use.
 HIGH: Final[tuple[int, ...]] = _HIGH
@@ -211,9 +193,7 @@ class TableState:
     first. ``pending`` is the index of the double whose places must be filled first
     (the round double in the opening, R7, or a double wanting its toes, R9), with
     ``free`` places left, or -1. ``need_foot`` is set between a finished cross and the
-    first foot (R8). ``on`` is the bitmask of the tiles on the table. ``origin`` is the
-    position a round was set up from (:meth:`Round.from_position`), or ``None`` for a
-    dealt round. ``double`` is the index of the round double; ``dealt`` that of the double
+    first foot (R8). ``on`` is the bitmask of the tiles on the table. ``double`` is the index of the round double; ``dealt`` that of the double
     the round was dealt for, the same but in a ``highest_held`` start that opens on a
     lower double (R6b). In that start's search for a double, ``double`` is ``dealt`` until
     a drawn double is placed.
@@ -226,8 +206,7 @@ class TableState:
     .. versionadded:: 0.2
     """
 
-    __slots__ = ("dealt", "double", "ends", "free", "n", "need_foot", "on", "origin", "pending",
-                 "suit")  # fmt: skip
+    __slots__ = ("dealt", "double", "ends", "free", "n", "need_foot", "on", "pending", "suit")
 
     n: int
     suit: tuple[int, ...]
@@ -237,7 +216,6 @@ class TableState:
     free: int
     need_foot: bool
     on: int
-    origin: Origin | None
     dealt: int
 
     def __init__(
@@ -250,38 +228,29 @@ class TableState:
         free: int,
         need_foot: bool,
         on: int,
-        origin: Origin | None,
         dealt: int,
     ) -> None:
         self.n, self.suit, self.double, self.ends = n, suit, double, ends
         self.pending, self.free, self.need_foot, self.on = pending, free, need_foot, on
-        self.origin, self.dealt = origin, dealt
+        self.dealt = dealt
 
     def __reduce__(self) -> tuple[type[TableState], tuple[object, ...]]:
         # Pickled through the constructor: a class compiled by mypyc has no empty __new__.
         fields = (self.n, self.suit, self.double, self.ends, self.pending, self.free)
-        return TableState, (*fields, self.need_foot, self.on, self.origin, self.dealt)
+        return TableState, (*fields, self.need_foot, self.on, self.dealt)
 
     @classmethod
     def empty(cls, n: int, double: int, dealt: int) -> TableState:
         """The table of double-``n`` before the round double ``double`` is placed, in a
         round dealt for the double ``dealt`` (the same but in a R6b start)."""
-        return TableState(n, suit_masks(n), double, ((),) * (n + 1), -1, 0, False, 0, None, dealt)
+        return TableState(n, suit_masks(n), double, ((),) * (n + 1), -1, 0, False, 0, dealt)
 
     def with_round_double(self, opening_toes: int, d: int) -> TableState:
         """The round double, index ``d``, placed, offering ``opening_toes`` places (R3, R6,
         R6b: a search may place a lower double than the one searched for)."""
         return TableState(
-            self.n, self.suit, d, self.ends, d, opening_toes, False, 1 << d, self.origin,
-            self.dealt,
-        )  # fmt: skip
-
-    def with_origin(self, origin: Origin) -> TableState:
-        """This table, marked as the position a round was set up from."""
-        return TableState(
-            self.n, self.suit, self.double, self.ends, self.pending, self.free,
-            self.need_foot, self.on, origin, self.dealt,
-        )  # fmt: skip
+            self.n, self.suit, d, self.ends, d, opening_toes, False, 1 << d, self.dealt
+        )
 
     @property
     def placed(self) -> bool:
@@ -449,7 +418,7 @@ class TableState:
                 ends[k] = ends[k] + (t,)
         return TableState(
             self.n, self.suit, self.double, tuple(ends), pending, free, need_foot,
-            self.on | 1 << t, self.origin, self.dealt,
+            self.on | 1 << t, self.dealt,
         )  # fmt: skip
 
     def open_ends(self) -> tuple[OpenEnd, ...]:

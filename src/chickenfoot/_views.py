@@ -9,28 +9,25 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Final
 
 import attrs
 
-from ._engine import Outcome, turn_moves
-from ._moves import Draw, Event, Move
+from ._engine import Outcome, PublicStart, Seen
+from ._moves import Draw, Event, Move, Play
 from ._round import (
     Round,
     _History,
     check_seat,
-    history_of,
     moves_of,
-    pickled_state,
-    same_history,
     state_of,
-    unpickle_state,
 )
 from ._rules import Rules
 from ._scoring import Standing
 from ._shown import TableShown
 from ._table import TableState
-from ._tiles import TILES, Tile, mask_of
+from ._tiles import TILES, Tile, mask_of, tiles_of
 
 if TYPE_CHECKING:
     from ._match import Match
@@ -47,7 +44,23 @@ _UNUSED_TRIES: Final = _UnusedTries(100)
 _REPR_HAND: Final = 10
 
 
-@attrs.frozen(repr=False, eq=False, getstate_setstate=False)
+class _Face:
+    """A read-only attribute of a view, read from the round as its seat sees it."""
+
+    __slots__ = ("read",)
+
+    def __init__(self, read: Callable[[RoundView], object]) -> None:
+        self.read = read
+
+    def __get__(self, view: RoundView | None, owner: type | None = None) -> object:
+        if view is None:
+            return self
+        return self.read(view)
+
+    def __set__(self, view: RoundView, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+
 class RoundView(TableShown):
     """A round as seat :attr:`seat` sees it (hidden information left out).
 
@@ -81,71 +94,133 @@ class RoundView(TableShown):
        ten tiles shows ten and a count.
     """
 
+    __slots__ = ("_hand", "_seen")
+
+    _seen: Seen
+    _hand: tuple[Tile, ...]  # the seat's hand as tiles, read often
+
     #: The variant.
+    #:
+    #: :meta hide-value:
     rules: Rules
     #: The seat whose view this is.
+    #:
+    #: :meta hide-value:
     seat: int
     #: The seat's own tiles, in :func:`~chickenfoot.tile_set` order.
+    #:
+    #: :meta hide-value:
     hand: tuple[Tile, ...]
     #: How many tiles every seat holds.
+    #:
+    #: :meta hide-value:
     hand_counts: tuple[int, ...]
     #: How many tiles the boneyard holds (not which, nor their order).
+    #:
+    #: :meta hide-value:
     boneyard_count: int
     #: The seat to move, or ``None`` once the round is over.
+    #:
+    #: :meta hide-value:
     to_move: int | None
     #: The double that opens the round (see :attr:`Round.round_double
     #: <chickenfoot.Round.round_double>`). A lower double drawn in a ``highest_held``
     #: search is the round double at once in its drawer's view; the other seats see it
     #: when it is placed, the next move (R6b).
+    #:
+    #: :meta hide-value:
     round_double: Tile
     #: The round's first seat as dealt (R23).
+    #:
+    #: :meta hide-value:
     first: int
     #: The ending, winner and scores once the round is over.
+    #:
+    #: :meta hide-value:
     outcome: Outcome | None
-    _moves: _History = attrs.field(repr=False, alias="moves")
-    _mine: tuple[Tile, ...] = attrs.field(repr=False, alias="mine")
-    _length: int = attrs.field(repr=False, alias="length")
-    _table: TableState = attrs.field(repr=False, alias="table")
-    _turn_draws: int = attrs.field(repr=False, alias="turn_draws")
+
+    def __init__(
+        self,
+        rules: Rules,
+        seat: int,
+        hand: tuple[Tile, ...],
+        hand_counts: tuple[int, ...],
+        boneyard_count: int,
+        to_move: int | None,
+        round_double: Tile,
+        first: int,
+        outcome: Outcome | None,
+        moves: _History,
+        mine: tuple[Tile, ...],
+        length: int,
+        table: TableState,
+        turn_draws: int,
+        start: PublicStart | None = None,
+    ) -> None:
+        history_length = 0 if moves is None else moves[3]
+        if length != history_length:
+            raise ValueError(f"length is the history's, {history_length}, not {length}")
+        if start is None:
+            start = dealt_start(rules, table, moves, to_move, first)
+        seen = Seen(
+            rules, seat, start, moves, table, mask_of(hand), hand_counts, boneyard_count,
+            -1 if to_move is None else to_move, round_double.index, first, turn_draws,
+            outcome, tuple(t.index for t in mine),
+        )  # fmt: skip
+        object.__setattr__(self, "_seen", seen)
+        object.__setattr__(self, "_hand", tiles_of(seen.hand))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError
+
+    @property
+    def _table(self) -> TableState:
+        return self._seen.table
+
+    @property
+    def _turn_draws(self) -> int:
+        return self._seen.turn_draws
+
+    @property
+    def _at_start(self) -> PublicStart:
+        return self._seen.start
 
     @property
     def history(self) -> tuple[Event, ...]:
         """The moves so far, the first first; another seat's draws show no tile."""
-        mine = iter(self._mine)
-        if _start_draw_shown(self):
+        seen = self._seen
+        mine = iter(seen.mine)
+        if _start_draw_shown(seen):
             next(mine)  # the tile drawn before the position, not a move of the history
+        me = seen.seat
         return tuple(
-            Event(seat, move, next(mine) if seat == self.seat and type(move) is Draw else None)
-            for seat, move in moves_of(self._moves)
+            Event(seat, move, TILES[next(mine)] if seat == me and type(move) is Draw else None)
+            for seat, move in moves_of(seen.history)
         )
-
-    def _facts(self) -> tuple[object, ...]:
-        """All that two equal views share, but the moves of their histories."""
-        table = self._table
-        return (self._length, self.seat, self.hand, self.hand_counts, self.boneyard_count,
-                self.to_move, self.round_double, table.dealt, self.first, self.outcome, self._mine,
-                self.rules, table.origin)  # fmt: skip
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RoundView):
             return NotImplemented
-        return self is other or (
-            self._facts() == other._facts() and same_history(self._moves, other._moves)
-        )
+        return self is other or self._seen == other._seen
 
     def __hash__(self) -> int:
-        return hash((self.seat, self.hand, self.hand_counts, self.to_move, self._length))
+        return hash(self._seen)
 
-    def __getstate__(self) -> dict[str, Any]:
-        return pickled_state(self, [a.name for a in attrs.fields(RoundView)], "_moves")
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        return view_of, (self._seen,)
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        unpickle_state(self, state, [a.name for a in attrs.fields(RoundView)], "_moves")
+    def __rich_repr__(self) -> Iterator[tuple[str, object]]:
+        """What rich's pretty printer shows: the view's public facts."""
+        for name in _FACES:
+            yield name, getattr(self, name)
 
     @property
     def players(self) -> int:
         """How many seats play."""
-        return len(self.hand_counts)
+        return len(self._seen.hand_counts)
 
     @property
     def ply(self) -> int:
@@ -155,38 +230,25 @@ class RoundView(TableShown):
 
         .. versionadded:: 0.2
         """
-        return self._length
+        return self._seen.ply
 
     @property
     def dealt_for(self) -> Tile:
         """The double the round was dealt for: :attr:`round_double`, except in a
         ``highest_held`` start that opens on a lower double (R6b)."""
-        return TILES[self._table.dealt]
+        return TILES[self._seen.table.dealt]
 
     @property
     def drawn_tile(self) -> Tile | None:
         """The tile this seat has just drawn, when it is still this seat's turn (R13)."""
-        if self._turn_draws and self.to_move == self.seat:
-            return self._mine[-1]
-        return None
+        drawn = self._seen.drawn
+        return None if drawn < 0 else TILES[drawn]
 
     def legal_moves(self) -> list[Move]:
         """This seat's legal moves, worked out from the view alone; empty when it is
         not this seat's turn. Equal to :meth:`Round.legal_moves` on its turn.
         """
-        if self.to_move != self.seat:
-            return []
-        drawn = self.drawn_tile
-        return turn_moves(
-            self.rules,
-            self._table,
-            mask_of(self.hand),
-            self._turn_draws,
-            -1 if drawn is None else drawn.index,
-            self.boneyard_count,
-            self.seat,
-            self.hand_counts,
-        )
+        return self._seen.legal_moves()
 
     def sample_state(self, rng: random.Random, *, max_tries: int = _UNUSED_TRIES) -> Round:
         """A full round this view could be looking at, the hidden tiles dealt at random.
@@ -329,12 +391,28 @@ class RoundView(TableShown):
             hand += f" and {len(self.hand) - _REPR_HAND} more"
         return (
             f"<RoundView of seat {self.seat}, {self.rules.name}, double {self.round_double}: "
-            f"{state} after {self._length} moves, hand {hand}>"
+            f"{state} after {self.ply} moves, hand {hand}>"
         )
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """The repr, for IPython's and Hypothesis's pretty printers."""
         printer.text(repr(self))
+
+
+#: How each public attribute of a view reads the round as its seat sees it.
+_FACES: Final[dict[str, Callable[[RoundView], object]]] = {
+    "rules": lambda view: view._seen.rules,
+    "seat": lambda view: view._seen.seat,
+    "hand": lambda view: view._hand,
+    "hand_counts": lambda view: view._seen.hand_counts,
+    "boneyard_count": lambda view: view._seen.left,
+    "to_move": lambda view: None if view._seen.to_move < 0 else view._seen.to_move,
+    "round_double": lambda view: TILES[view._seen.round_double],
+    "first": lambda view: view._seen.first,
+    "outcome": lambda view: view._seen.outcome,
+}
+for _name, _read in _FACES.items():
+    setattr(RoundView, _name, _Face(_read))
 
 
 @attrs.frozen(repr=False)
@@ -460,66 +538,58 @@ class MatchView:
 
 def round_view(rnd: Round, seat: int) -> RoundView:
     """The view of ``rnd`` from ``seat`` (see :meth:`Round.view`)."""
-    check_seat(seat, rnd.players)
-    state = state_of(rnd)
-    history, length = history_of(rnd)
-    mine = []
-    index = state.taken  # walking back from the newest move, the draws count down
-    node = history
-    while node is not None:
-        if type(node[1]) is Draw:
-            index -= 1
-            if node[0] == seat:
-                mine.append(TILES[state.boneyard[index]])
-        node = node[2]
-    origin = state.table.origin
-    if origin is not None and origin.draws and _start_mover(history, rnd.to_move) == seat:
-        # A round set up from a position in the middle of a turn: the seat to move then
-        # knows the tile it drew, kept before the boneyard (see Round.from_position).
-        mine.append(TILES[state.boneyard[index - 1]])
-    mine.reverse()
-    return RoundView(
-        rnd.rules,
-        seat,
-        rnd.hand(seat),
-        rnd.hand_counts,
-        state.left,
-        rnd.to_move,
-        # R6b: a lower double drawn in the search is the round double at once, but only
-        # its drawer knows it until it is placed
-        rnd.round_double if seat == rnd.to_move else TILES[state.table.double],
-        rnd.first,
-        rnd.outcome,
-        moves=history,
-        mine=tuple(mine),
-        length=length,
-        table=state.table,
-        turn_draws=state.turn_draws,
-    )
+    return view_of(state_of(rnd).seen_by(check_seat(seat, rnd.players)))
 
 
-def _start_mover(history: _History, to_move: int | None) -> int | None:
-    """The seat to move at the start of ``history``, whose last seat to move is ``to_move``."""
-    seat = to_move
-    while history is not None:
-        seat, history = history[0], history[2]
-    return seat
+def view_of(seen: Seen) -> RoundView:
+    """The view that shows ``seen`` (trusted)."""
+    view: RoundView = object.__new__(RoundView)
+    object.__setattr__(view, "_seen", seen)
+    object.__setattr__(view, "_hand", tiles_of(seen.hand))
+    return view
 
 
 def start_drawn_tile(view: RoundView) -> Tile | None:
     """The tile the seat of ``view`` drew before the position its round was set up from,
     in the turn that position was in, if it knows one (see :meth:`Round.from_position`)."""
-    return view._mine[0] if _start_draw_shown(view) else None
+    seen = view._seen
+    return TILES[seen.mine[0]] if _start_draw_shown(seen) else None
 
 
-def _start_draw_shown(view: RoundView) -> bool:
-    """Whether the view's drawn tiles start with one drawn before its round's position."""
-    origin = view._table.origin
-    return (
-        origin is not None
-        and origin.draws > 0
-        and _start_mover(view._moves, view.to_move) == view.seat
-    )
+def _start_draw_shown(seen: Seen) -> bool:
+    """Whether the drawn tiles of ``seen`` start with one drawn before its round's position."""
+    start = seen.start
+    return start.turn_draws > 0 and start.to_move == seen.seat
+
+
+def dealt_start(
+    rules: Rules, table: TableState, history: _History, to_move: int | None, first: int
+) -> PublicStart:
+    """What every seat sees of the start of a dealt round whose table is ``table`` after
+    ``history``: the centre double alone on the table in a ``centre`` start, led by the
+    first seat; else an empty table before the double its holder placed at once, or the
+    one searched for (R6, R6b), and nobody leading."""
+    n, dealt = table.n, table.dealt
+    moves = moves_of(history)
+    mover = moves[0][0] if moves else -1 if to_move is None else to_move
+    if rules.start == "centre":
+        at = TableState.empty(n, dealt, dealt).with_round_double(rules.opening_toes, dealt)
+        return PublicStart(False, ((dealt, -1),), at, mover, first, 0)
+    opening = table.double
+    if moves:
+        move = moves[0][1]
+        opening = move.tile.index if type(move) is Play and move.onto is None else dealt
+    return PublicStart(False, (), TableState.empty(n, opening, dealt), mover, -1, 0)
+
+
+def seen_of(view: RoundView) -> Seen:
+    """The round as the seat of ``view`` sees it, which the view shows."""
+    return view._seen
+
+
+def start_of(view: RoundView) -> PublicStart:
+    """What the seat of ``view`` sees of its round's start."""
+    return view._seen.start
 
 
 def match_view(match: Match, seat: int) -> MatchView:

@@ -23,10 +23,11 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from ._engine import Ending, Outcome
+from ._engine import Ending, Outcome, PublicStart
 from ._house import layout_refusal
 from ._moves import Draw, Move, Play
 from ._notation import parse_move
+from ._positions import index_pairs, table_after
 from ._records import (
     _describe,
     _shown,
@@ -37,8 +38,7 @@ from ._records import (
 from ._round import _linked
 from ._rules import Rules
 from ._scoring import standings
-from ._shown import table_of
-from ._table import Origin, Placement, TableState
+from ._table import Placement, TableState
 from ._tiles import TILES, Tile, set_length
 from .errors import ChickenFootError, RecordError, ViewError
 
@@ -128,17 +128,17 @@ def _round_body(view: RoundView) -> _Json:
 
 def _position(view: RoundView) -> _Json | None:
     """The position a round was set up from (Round.from_position), as the view sees it."""
-    from ._views import start_drawn_tile
+    from ._views import start_drawn_tile, start_of
 
-    origin = table_of(view).origin
-    if origin is None:
+    start = start_of(view)
+    if not start.position:
         return None
     drawn = start_drawn_tile(view)
     return {
-        "layout": len(origin.placements),
-        "round_double": str(TILES[origin.double]),
-        "lead": None if origin.lead < 0 else origin.lead,
-        "draws": origin.draws,
+        "layout": len(start.placements),
+        "round_double": str(TILES[start.table.double]),
+        "lead": None if start.lead < 0 else start.lead,
+        "draws": start.turn_draws,
         "drawn": None if drawn is None else str(drawn),
     }
 
@@ -441,7 +441,7 @@ def match_view_from_dict(data: object) -> MatchView:
 
 def _read_round(obj: dict[str, Any], rules: Rules, path: str) -> RoundView:
     """A round view from its fields (``path`` is where they are, ``""`` or ``"round"``)."""
-    from ._views import RoundView
+    from ._views import RoundView, dealt_start
 
     def at(key: str) -> str:
         return _at(path, key)
@@ -486,50 +486,28 @@ def _read_round(obj: dict[str, Any], rules: Rules, path: str) -> RoundView:
     # The table: the position's tiles, if any, then every play of the history.
     table_obj = _object(obj["table"], at("table"), ("placements", "open_ends"))
     written = _array(table_obj["placements"], at("table.placements"))
-    start: tuple[int | None, int, Tile] | None = None
-    mine: list[Tile] = []
-    count = 0
-    plays: list[tuple[Placement, str]] = []
+    mover = history[0][0] if history else -1 if to_move is None else to_move
     if obj["position"] is not None:
-        where = at("position")
-        position = _object(
-            obj["position"], where, ("layout", "round_double", "lead", "draws", "drawn")
+        plays, lead, draws, then, shown = _read_position(
+            obj["position"], at, written, read, seat, mover
         )
-        count = _int(position["layout"], _at(where, "layout"), 0, len(written))
-        for k in range(count):
-            pw = f"{at('table.placements')}[{k}]"
-            placed = _object(written[k], pw, ("move", "tile", "onto", "seat"))
-            if placed["seat"] is not None:
-                _fail(
-                    _at(pw, "seat"), "null for the tiles of the position the round was set up from"
-                )
-            tile = read.tile(placed["tile"], _at(pw, "tile"))
-            onto = _nullable(read.tile)(placed["onto"], _at(pw, "onto"))
-            plays.append((Placement(tile, onto, None), pw))
-        draws = _int(position["draws"], _at(where, "draws"))
-        lead = _nullable(read.seat)(position["lead"], _at(where, "lead"))
-        shown = _nullable(read.tile)(position["drawn"], _at(where, "drawn"))
-        mover = history[0][0] if history else to_move
-        if (shown is not None) != (draws > 0 and mover == seat):
-            _fail(_at(where, "drawn"), f"the tile seat {seat} drew before the position, if it "
-                  f"was drawing then, else null")  # fmt: skip
-        if shown is not None:
-            mine.append(shown)
-        start = (lead, draws, read.double(position["round_double"], _at(where, "round_double")))
-    elif rules.start == "centre":
-        plays.append((Placement(double, None, None), at("table.placements[0]")))
-    for k, (mover, move, _) in enumerate(history):
+    else:  # dealt: the centre double on the table, or nothing (R6)
+        plays, lead, draws, then, shown = [], -1, 0, -1, None
+        if rules.start == "centre":
+            plays.append((Placement(double, None, None), at("table.placements[0]")))
+    kept = [p for p, _ in plays]
+    for k, (by, move, _) in enumerate(history):
         if type(move) is Play:
-            plays.append((Placement(move.tile, move.onto, mover), f"{at('history')}[{k}].move"))
+            plays.append((Placement(move.tile, move.onto, by), f"{at('history')}[{k}].move"))
     table = TableState.empty(n, double.index, dealt.index)
     for placement, where in plays:
         table = _played(table, placement, rules, where)
-    origin = None
-    if start is not None:
-        lead, draws, then = start
-        kept = tuple(p for p, _ in plays[:count])
-        origin = Origin(kept, -1 if lead is None else lead, draws, then.index)
-        table = table.with_origin(origin)
+    moves = _linked((s, m) for s, m, _ in history)
+    if obj["position"] is not None:
+        at_start = table_after(rules, n, then, dealt.index, kept)
+        start = PublicStart(True, index_pairs(kept), at_start, mover, lead, draws)
+    else:
+        start = dealt_start(rules, table, moves, to_move, first)
     if any(table.on >> t.index & 1 for t in hand):
         _fail(at("hand"), "a tile of the hand is on the table")
     if sum(counts) + boneyard + len(plays) != set_length(n):
@@ -544,19 +522,54 @@ def _read_round(obj: dict[str, Any], rules: Rules, path: str) -> RoundView:
             if type(move) is not Draw:
                 break
             turn_draws += 1
-        if turn_draws == len(history) and origin is not None:
-            turn_draws += origin.draws
+        if turn_draws == len(history):
+            turn_draws += start.turn_draws
+    mine = [] if shown is None else [shown]
     mine += [d for _, _, d in history if d is not None]
     view = RoundView(
         rules, seat, tuple(hand), counts, boneyard, to_move, double, first, outcome,
-        moves=_linked((s, m) for s, m, _ in history), mine=tuple(mine), length=len(history),
-        table=table, turn_draws=turn_draws,
+        moves=moves, mine=tuple(mine), length=len(history),
+        table=table, turn_draws=turn_draws, start=start,
     )  # fmt: skip
     drawn_tile = view.drawn_tile
     if drawn_tile is not None and drawn_tile not in view.hand:
         _fail(at("hand"), f"seat {seat} drew {drawn_tile} this turn, but its hand does not hold it")
     _agree(obj, _round_body(view), path)
     return view
+
+
+def _read_position(
+    value: object,
+    at: Callable[[str], str],
+    written: list[Any],
+    read: _Reader,
+    seat: int,
+    mover: int,
+) -> tuple[list[tuple[Placement, str]], int, int, int, Tile | None]:
+    """What a view shows of the position its round was set up from: the position's
+    placements (each with where it is written), its leading seat (-1 for none), its draws
+    this turn, its round double and, if ``seat`` was drawing then (it was ``mover``), the
+    tile it drew last (R13)."""
+    where = at("position")
+    position = _object(value, where, ("layout", "round_double", "lead", "draws", "drawn"))
+    count = _int(position["layout"], _at(where, "layout"), 0, len(written))
+    plays: list[tuple[Placement, str]] = []
+    for k in range(count):
+        pw = f"{at('table.placements')}[{k}]"
+        placed = _object(written[k], pw, ("move", "tile", "onto", "seat"))
+        if placed["seat"] is not None:
+            _fail(_at(pw, "seat"), "null for the tiles of the position the round was set up from")
+        tile = read.tile(placed["tile"], _at(pw, "tile"))
+        onto = _nullable(read.tile)(placed["onto"], _at(pw, "onto"))
+        plays.append((Placement(tile, onto, None), pw))
+    draws = _int(position["draws"], _at(where, "draws"))
+    lead = _nullable(read.seat)(position["lead"], _at(where, "lead"))
+    shown = _nullable(read.tile)(position["drawn"], _at(where, "drawn"))
+    if (shown is not None) != (draws > 0 and mover == seat):
+        _fail(_at(where, "drawn"), f"the tile seat {seat} drew before the position, if it "
+              f"was drawing then, else null")  # fmt: skip
+    then = read.double(position["round_double"], _at(where, "round_double"))
+    return plays, -1 if lead is None else lead, draws, then.index, shown
 
 
 def _played(table: TableState, placement: Placement, rules: Rules, where: str) -> TableState:

@@ -185,8 +185,9 @@ class _Config:
 
     @property
     def max_score(self) -> int:
-        """A bound on one hand's penalty points (R17): the score of the whole set."""
-        return hand_score(self.rules, (1 << self.tiles) - 1)
+        """A bound on one seat's round score (R17, R17c): the score of the whole set, and
+        what going out on a double scores."""
+        return hand_score(self.rules, (1 << self.tiles) - 1) + self.rules.out_on_double
 
 
 @functools.cache

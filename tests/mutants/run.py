@@ -139,6 +139,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "_actions": ("tests/test_actions.py", "tests/test_pettingzoo.py", "tests/test_openspiel.py"),
     "_positions": ("tests/test_positions.py", "tests/test_round_scenarios.py"),
+    "_facts": ("tests/test_sampling.py",),
     "_sampling": ("tests/test_sampling.py",),
     "_wire": ("tests/test_view_json.py",),
     "_pictures": ("tests/test_pictures.py", "tests/test_internals.py"),

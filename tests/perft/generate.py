@@ -145,6 +145,16 @@ FILES: dict[str, PerftFile] = {
             Position(5, seed=3, first=3, round_double=4, part=0.9),
         ),
     ),
+    "classic-may-draw": PerftFile(
+        "classic",
+        knobs={"must_play": False},
+        positions=(
+            Position(2, seed=1),
+            Position(3, seed=2, first=1, part=0.4),
+            Position(4, seed=3, first=2, round_double=6, part=0.7),
+            Position(2, seed=4, part=0.9),
+        ),
+    ),
     "duel-may-two-draws": PerftFile(
         "chickie-duel",
         knobs={
