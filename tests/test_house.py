@@ -30,6 +30,7 @@ from chickenfoot import (
     Move,
     Pass,
     Play,
+    PositionError,
     Round,
     RoundView,
     Rules,
@@ -364,3 +365,53 @@ def test_the_engine_counts_house_tile_points() -> None:
     hand = 1 << Tile(4, 4).index | 1 << Tile(5, 3).index | 1 << BLANK.index
     assert hand_score(CLASSIC, hand) == 8 + 8 + 50
     assert hand_score(H3, hand) == 3 * 8 + 8 + 50
+
+
+def test_r12b_a_position_after_a_draw_beside_a_play_reads_back_under_house_rules() -> None:
+    """With ``must_play`` false a seat may draw though it holds a play (R12b), under house
+    rules too: the position taken after that draw reads back, and the same position under
+    ``must_play`` true is refused, the seat having drawn while it held a play (R12)."""
+    rules = attrs.evolve(CLASSIC, must_play=False, house=(NoBlankOnTheDouble(),))
+    strict = attrs.evolve(rules, must_play=True)
+    for seed in range(60):
+        rng = random.Random(seed)
+        rnd = Round.deal(rules, 4, seed=seed)
+        while not rnd.is_over:
+            moves = rnd.legal_moves()
+            placed = rnd.round_double in rnd.layout.tiles
+            if placed and Draw() in moves and any(isinstance(m, Play) for m in moves):
+                text = rnd.apply(Draw()).to_position()
+                assert Round.from_position(rules, text).to_position() == text
+                with pytest.raises(PositionError, match=r"drew while holding .*\(R12\)"):
+                    Round.from_position(strict, text)
+                return
+            rnd = rnd.apply(rng.choice(moves))
+    raise AssertionError("no draw beside a play in 60 rounds")
+
+
+def test_r17c_going_out_on_a_double_and_a_house_bonus_both_count() -> None:
+    """A winner who goes out on a double scores ``out_on_double`` (R17c); every other seat
+    scores its tiles at the house rule's points plus its bonus (H3), and each seat's view
+    samples rounds that give it back (the sampler takes both off the scores)."""
+    rules = attrs.evolve(
+        CLASSIC, out_on_double=25, house=(CostlyDoubles(factor=3, bonus_points=7),)
+    )
+    for seed in range(300):
+        end = play_randomly(rules, 3, seed)[-1]
+        outcome = end.outcome
+        assert outcome is not None
+        last = end.history[-1].move
+        if outcome.ending is not Ending.WENT_OUT or not isinstance(last, Play):
+            continue
+        if not last.tile.is_double:
+            continue
+        for seat in range(3):
+            if seat == outcome.winner:
+                assert outcome.scores[seat] == 25
+            else:
+                hand = sum(1 << t.index for t in end.hand(seat))
+                assert outcome.scores[seat] == hand_score(rules, hand) + 7
+            view = end.view(seat)
+            assert view.sample_state(random.Random(seed)).view(seat) == view
+        return
+    raise AssertionError("no round went out on a double in 300 rounds")
