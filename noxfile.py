@@ -167,13 +167,23 @@ def _compiled_env(session: nox.Session) -> Path:
     return python
 
 
+#: The revision ``nox -s bench`` measures against: the last commit of the engine of 0.1,
+#: before the rulebook's families (``--baseline REV`` among the arguments chooses another).
+BENCH_BASELINE: Final = "63d64b3"
+
+
 @nox.session(python="3.12")
 def bench(session: nox.Session) -> None:
     """Time random playouts of every preset, the pure and the compiled build side by side
-    with the peer engines (not in the default list); extra arguments go to the script."""
+    with the peer engines and with both builds of the baseline revision, whose compiled
+    wheel the script builds (not in the default list); extra arguments go to the script."""
     python = _compiled_env(session)
     session.install(".", *group("bench"))
-    session.run("python", "benchmarks/playouts.py", "--compiled", str(python), *session.posargs)
+    baseline = [] if "--baseline" in session.posargs else ["--baseline", BENCH_BASELINE]
+    session.run(
+        "python", "benchmarks/playouts.py", "--compiled", str(python), *baseline,
+        *session.posargs,
+    )  # fmt: skip
 
 
 @nox.session(python="3.12")

@@ -3,15 +3,19 @@
 Every engine plays whole rounds through its public API: list the legal moves, pick one
 with a seeded ``random.Random``, apply it; draws and passes count as moves. Engines are
 run in turns (A B C A B C ...), so the ratios hold on a noisy machine even when the
-absolute figures drift. This interpreter's build of chickenfoot (pure or compiled) runs
-here; ``--compiled PYTHON`` names the interpreter of an environment with the
-mypyc-compiled wheel, whose engine runs in a worker process of that interpreter, one
-request at a time, in turns with the others. Peers are optional: the ``dominoes``
-package and OpenSpiel's ``python_block_dominoes`` are measured when they are installed
-(the ``bench`` dependency group installs them).
+absolute figures drift. Every build of chickenfoot runs in a worker process of its own,
+one request at a time, in turns with the others: this interpreter's build (pure or
+compiled) in a second process of this interpreter; with ``--compiled PYTHON``, the
+mypyc-compiled wheel installed in that interpreter's environment; with ``--baseline
+REV``, the library of that git revision, as the baseline: its sources, written into a
+temporary folder by ``git archive``, on ``PYTHONPATH`` (pure), and with ``--compiled``
+its compiled wheel too, built with that interpreter into a temporary environment (or
+installed in the environment of ``--baseline-python PYTHON``). Peers are optional: the
+``dominoes`` package and OpenSpiel's ``python_block_dominoes`` are measured when they are
+installed (the ``bench`` dependency group installs them).
 
-Run ``nox -s bench`` (which builds the compiled wheel and its environment itself) or
-``python benchmarks/playouts.py --help``. The figures are written to
+Run ``nox -s bench`` (which builds the compiled wheel and its environment itself, and
+measures against the revision it names) or ``python benchmarks/playouts.py --help``. The figures are written to
 ``benchmarks/results/playouts.md`` (``--markdown``), which docs/performance.md
 includes, with the machine, the command and the range over the trials.
 
@@ -26,14 +30,18 @@ import argparse
 import copy
 import datetime
 import functools
+import io
 import json
 import os
 import pickle
 import platform
 import random
+import re
 import statistics
 import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -51,8 +59,14 @@ Measure = Callable[[float, int], tuple[float, float]]
 #: One playout: plays one round with the seeded random choices and returns its moves.
 Playout = Callable[[random.Random, int], int]
 
+#: The checkout this script belongs to.
+ROOT = Path(__file__).resolve().parents[1]
+
 #: The Markdown that docs/performance.md includes.
-RESULTS = Path(__file__).parent / "results" / "playouts.md"
+RESULTS = ROOT / "benchmarks" / "results" / "playouts.md"
+
+#: The build hook's switch: 1 builds the mypyc-compiled wheel (hatch_build.py).
+MYPYC = "CHICKENFOOT_MYPYC"
 
 #: The presets at the player count each is usually played with.
 TYPICAL: dict[str, int] = {"chickie-duel": 2, "cross-and-foot": 4, "classic": 4, "double-foot": 4}
@@ -266,11 +280,11 @@ def chickenfoot_engines() -> dict[str, Playout]:
 
 
 def run_op(request: dict[str, Any], engines: dict[str, Playout]) -> Any:
-    """One piece of work for a build, in this process: see :class:`Build`."""
+    """One piece of work for a build, in its worker process: see :class:`Build`."""
     op = request["op"]
     if op == "info":
         return {"compiled": chickenfoot.COMPILED, "version": chickenfoot.__version__,
-                "python": sys.version.split()[0]}  # fmt: skip
+                "python": sys.version.split()[0], "file": chickenfoot.__file__}  # fmt: skip
     if op == "measure":
         return measure(engines[request["engine"]], request["seconds"], request["seed"])
     if op == "calls":
@@ -283,8 +297,8 @@ def run_op(request: dict[str, Any], engines: dict[str, Playout]) -> Any:
 
 
 def worker() -> int:
-    """Serve requests of another build's benchmark: one JSON object a line on stdin, each
-    answered by one JSON line on stdout."""
+    """Serve requests of the benchmark: one JSON object a line on stdin, each answered by
+    one JSON line on stdout."""
     engines = chickenfoot_engines()
     for line in sys.stdin:
         print(json.dumps(run_op(json.loads(line), engines)), flush=True)
@@ -292,30 +306,58 @@ def worker() -> int:
 
 
 class Build:
-    """A build of chickenfoot to measure: this process's, or another interpreter's (a
-    worker running this script with ``--worker``, asked one request at a time, so that
-    only one build runs at any moment)."""
+    """A build of chickenfoot to measure, in a worker process of its own (this script run
+    with ``--worker``), asked one request at a time, so that only one build runs at any
+    moment. Every build plays in a process of its own, the one of this interpreter too:
+    a process that also holds the peers and the other figures would collect its garbage
+    over more objects.
 
-    def __init__(self, python: str | None = None) -> None:
-        self.engines = chickenfoot_engines()
-        self.process: subprocess.Popen[str] | None = None
+    ``python`` is the interpreter of an environment where a build is installed, run
+    isolated (``-I``) and without ``PYTHONPATH``, so that it imports that build, never a
+    checkout's sources; without it, this interpreter runs the worker, with ``src`` (a
+    checkout's ``src`` folder) as its ``PYTHONPATH`` if given, or else with this process's
+    environment, so that it imports the build this process imports. ``baseline`` names the
+    revision a baseline build was made from."""
+
+    def __init__(
+        self, python: str | None = None, src: Path | None = None, baseline: str | None = None
+    ) -> None:
+        self.baseline = baseline
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        script = str(Path(__file__).resolve())
         if python is not None:
-            # Isolated (-I) and without PYTHONPATH, so that the worker imports the build
-            # installed in its environment, never a checkout's sources.
-            env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-            self.process = subprocess.Popen(
-                [python, "-I", str(Path(__file__).resolve()), "--worker"],
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
-            )  # fmt: skip
-        info = self.ask({"op": "info"})
+            command = [python, "-I", script, "--worker"]
+        elif src is not None:
+            command = [sys.executable, script, "--worker"]
+            env["PYTHONPATH"] = str(src)
+        else:
+            command = [sys.executable, script, "--worker"]
+            env = dict(os.environ)
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
+        )
+        self.name = "baseline" if baseline else "build"  # until the worker says which
+        try:
+            info = self.ask({"op": "info"})
+        except RuntimeError:
+            self.close()
+            raise
         self.compiled: bool = info["compiled"]
         self.version: str = info["version"]
         self.python: str = info["python"]
-        self.name = "compiled" if self.compiled else "pure"
+        self.file = Path(info["file"])
+        kind = "compiled" if self.compiled else "pure"
+        self.name = f"{kind}, baseline {baseline}" if baseline else kind
+        wrong = None
+        if src is not None and not self.file.is_relative_to(src):
+            wrong = f"the {self.name} build imported {self.file}, not from {src}"
+        if python is None and src is None and self.file != Path(chickenfoot.__file__):
+            wrong = f"the worker imported {self.file}, not {chickenfoot.__file__}"
+        if wrong:
+            self.close()
+            raise SystemExit(wrong)
 
     def ask(self, request: dict[str, Any]) -> Any:
-        if self.process is None:
-            return run_op(request, self.engines)
         assert self.process.stdin is not None
         assert self.process.stdout is not None
         self.process.stdin.write(json.dumps(request) + "\n")
@@ -326,10 +368,65 @@ class Build:
         return json.loads(line)
 
     def close(self) -> None:
-        if self.process is not None:
-            assert self.process.stdin is not None
-            self.process.stdin.close()
-            self.process.wait()
+        assert self.process.stdin is not None
+        assert self.process.stdout is not None
+        self.process.stdin.close()
+        self.process.wait()
+        self.process.stdout.close()
+
+
+def git(*args: str) -> str:
+    """The output of ``git ARGS`` in the checkout this script belongs to."""
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(ROOT), *args], capture_output=True, text=True, check=True
+        )
+    except (OSError, subprocess.CalledProcessError) as error:
+        detail = getattr(error, "stderr", "") or str(error)
+        raise SystemExit(f"git {' '.join(args)} failed: {detail.strip()}") from None
+    return done.stdout.strip()
+
+
+def export_revision(revision: str, dest: Path) -> str:
+    """Write the files of ``revision`` of this checkout into ``dest`` (``git archive``, so
+    the checkout and its worktrees are left as they are); return the full commit."""
+    commit = git("rev-parse", "--verify", "--quiet", f"{revision}^{{commit}}")
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", commit],
+        capture_output=True,
+        check=True,
+    )
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(dest, filter="data")
+    return commit
+
+
+def compiled_environment(source: Path, python: str, work: Path) -> str:
+    """Build the mypyc-compiled wheel of the checkout at ``source`` (``CHICKENFOOT_MYPYC=1``),
+    install it in a new environment of ``python`` under ``work``, and return that
+    environment's interpreter. The build's output goes to ``work/build.log``."""
+    log = work / "build.log"
+    env_dir = work / "env"
+    env_python = env_dir / ("Scripts" if os.name == "nt" else "bin") / "python"
+    dist = work / "dist"
+    environ = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    with log.open("w", encoding="utf-8") as out:
+
+        def step(*command: str, **extra: str) -> None:
+            done = subprocess.run(
+                command, stdout=out, stderr=subprocess.STDOUT, env={**environ, **extra}
+            )
+            if done.returncode:
+                raise SystemExit(f"{' '.join(command)} failed; its output is in {log}")
+
+        step(python, "-m", "venv", str(env_dir))
+        step(str(env_python), "-m", "pip", "wheel", str(source), "--no-deps",
+             "--wheel-dir", str(dist), **{MYPYC: "1"})  # fmt: skip
+        wheels = sorted(dist.glob("chickenfoot-*.whl"))
+        if len(wheels) != 1 or wheels[0].name.endswith("-none-any.whl"):
+            raise SystemExit(f"no compiled wheel was built from {source}: {wheels}")
+        step(str(env_python), "-m", "pip", "install", "--quiet", str(wheels[0]))
+    return str(env_python)
 
 
 def shown_command(argv: list[str]) -> str:
@@ -355,6 +452,20 @@ def main(argv: list[str] | None = None) -> int:
         "its engine is measured in turns with this one (nox -s bench builds one)",
     )
     parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="a git revision of this checkout to measure against, in turns with the others: "
+        "its sources (git archive) as the pure baseline and, with --compiled, its "
+        "mypyc-compiled wheel, built with the --compiled interpreter into a new environment "
+        "(unless --baseline-python names one); the ratios now / baseline are reported",
+    )
+    parser.add_argument(
+        "--baseline-python",
+        metavar="PYTHON",
+        help="the interpreter of an environment where the compiled wheel of --baseline REV "
+        "is installed (instead of building it)",
+    )
+    parser.add_argument(
         "--bot-positions",
         type=int,
         default=5,
@@ -371,16 +482,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.worker:
         return worker()
+    if args.baseline_python and not args.baseline:
+        parser.error("--baseline-python needs --baseline REV, the revision it was built from")
     command = shown_command(sys.argv[1:] if argv is None else argv)
 
-    builds = [Build()]
-    if args.compiled:
-        builds.append(Build(args.compiled))
-    try:
-        report = run(args, builds, command)
-    finally:
-        for build in builds:
-            build.close()
+    builds: list[Build] = []
+    with tempfile.TemporaryDirectory(prefix="chickenfoot-baseline-") as tmp:
+        try:
+            builds.append(Build())
+            if args.compiled:
+                builds.append(Build(args.compiled))
+            baseline = None
+            if args.baseline:
+                baseline = add_baseline(args, builds, Path(tmp))
+            report = run(args, builds, command, baseline)
+        finally:
+            for build in builds:
+                build.close()
     print_report(report)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -390,13 +508,45 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str, Any]:
-    """Every figure, the builds and the peers measured in turns."""
+def add_baseline(args: argparse.Namespace, builds: list[Build], tmp: Path) -> dict[str, Any]:
+    """Append the builds of ``args.baseline`` to ``builds``: its sources as the pure
+    baseline and, if a compiled build is measured, its compiled wheel; what was measured."""
+    source = tmp / "source"
+    commit = export_revision(args.baseline, source)
+    print(f"baseline {args.baseline}: commit {commit}", file=sys.stderr, flush=True)
+    builds.append(Build(src=source / "src", baseline=args.baseline))
+    python = args.baseline_python
+    if python is None and args.compiled:
+        print(f"building the compiled wheel of {args.baseline}", file=sys.stderr, flush=True)
+        work = tmp / "compiled"
+        work.mkdir()
+        python = compiled_environment(source, args.compiled, work)
+    if python is not None:
+        builds.append(Build(python, baseline=args.baseline))
+    mine = [b for b in builds if b.baseline]
+    return {
+        "revision": args.baseline,
+        "commit": commit,
+        "date": git("show", "-s", "--format=%cs", commit),
+        "chickenfoot": mine[0].version,
+        "builds": [b.name for b in mine],
+    }
+
+
+def run(
+    args: argparse.Namespace,
+    builds: list[Build],
+    command: str,
+    baseline: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Every figure, the builds and the peers measured in turns; ``baseline`` says what
+    the baseline builds among ``builds`` were made from (see :func:`add_baseline`)."""
     names = [b.name for b in builds]
     if len(set(names)) != len(names):
         raise SystemExit(f"two builds of the same kind ({', '.join(names)}): nothing to compare")
-    if len({b.version for b in builds}) != 1:
-        raise SystemExit(f"the builds are different versions: {[b.version for b in builds]}")
+    now = [b for b in builds if not b.baseline]
+    if len({b.version for b in now}) != 1:
+        raise SystemExit(f"the builds are different versions: {[b.version for b in now]}")
     local = builds[0]
     # How busy the machine was when the run began: other work slows the absolute figures.
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
@@ -414,8 +564,11 @@ def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str
     def here(play: Playout) -> Measure:
         return lambda seconds, seed: measure(play, seconds, seed)
 
+    # A build next to the one it is compared with most closely: pure, its baseline,
+    # compiled, its baseline.
+    kinds = sorted(builds, key=lambda b: (b.compiled, b.baseline is not None))
     for name, players in TYPICAL.items():
-        for build in builds:
+        for build in kinds:
             engines[f"chickenfoot {name} ({players}p, {build.name})"] = on(build, name)
     peers = {"dominoes (double-6, 4p)": dominoes_playout()}
     peers["openspiel python_block_dominoes (2p)"] = openspiel_playout()
@@ -430,13 +583,17 @@ def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str
     # trials, gave whatever load the machine had at that moment, and no range to show it.
     call_trials: dict[str, list[dict[str, float]]] = {b.name: [] for b in builds}
     for trial in range(args.trials):
-        for name, go in engines.items():
+        # Every other trial runs the engines in the opposite order, so that no engine
+        # always runs right after the same one, nor always first or last.
+        order = -1 if trial % 2 else 1
+        for name, go in list(engines.items())[::order]:
             samples[name].append(go(args.seconds, 1000 * trial))
-        for build in builds:
+        for build in builds[::order]:
             call_trials[build.name].append(build.ask({"op": "calls"}))
         if args.bot_positions:
-            for build in builds:
+            for build in builds[::order]:
                 bot_trials[build.name].append(build.ask({"op": "bot", "count": args.bot_positions}))
+        print(f"trial {trial + 1} of {args.trials} done", file=sys.stderr, flush=True)
     figures = {
         name: {
             "rounds_per_s": statistics.median(r for r, _ in runs),
@@ -452,15 +609,22 @@ def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str
     # Ratios are taken trial by trial (the engines ran next to each other), then the median.
     ratios_trials: dict[str, list[float]] = {}
     classic = {b.name: f"chickenfoot classic (4p, {b.name})" for b in builds}
-    for build in reversed(builds):
+    for build in reversed(now):
         for peer in peers:
             if peer in samples:
                 key = f"{classic[build.name]} / {peer}"
                 ratios_trials[key] = per_trial(classic[build.name], peer)
-    if len(builds) == 2:
+    if len(now) == 2:
         for name, players in TYPICAL.items():
             a, b = (f"chickenfoot {name} ({players}p, {x})" for x in ("compiled", "pure"))
             ratios_trials[f"{a} / {b}"] = per_trial(a, b)
+    # Now against the baseline, build by build of the same kind, preset by preset.
+    for build in now:
+        for old in builds:
+            if old.baseline and old.compiled == build.compiled:
+                for name, players in TYPICAL.items():
+                    a, b = (f"chickenfoot {name} ({players}p, {x.name})" for x in (build, old))
+                    ratios_trials[f"{a} / {b}"] = per_trial(a, b)
     ratios = {name: statistics.median(values) for name, values in ratios_trials.items()}
     scaling = [n for n in engines if n.startswith("scaling: ")]
     # The cost of a move on table n relative to the smallest: its time per move over the
@@ -485,7 +649,8 @@ def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str
         "load_average": load,
         "python": local.python,
         "chickenfoot": local.version,
-        "builds": names,
+        "builds": [b.name for b in now],
+        "baseline": baseline,
         "seconds_per_trial": args.seconds,
         "trials": args.trials,
         "playouts": figures,
@@ -505,12 +670,16 @@ def run(args: argparse.Namespace, builds: list[Build], command: str) -> dict[str
 
 def print_report(report: dict[str, Any]) -> None:
     print(f"{report['date']}, {report['machine']}, Python {report['python']}")
-    print(f"{'engine':<52} {'rounds/s':>10} {'moves/s':>10}")
+    baseline = report.get("baseline")
+    if baseline:
+        print(f"baseline {baseline['revision']}: commit {baseline['commit']}, {baseline['date']}")
+    print(f"{'engine':<64} {'rounds/s':>10} {'moves/s':>10}")
     for name, fig in report["playouts"].items():
-        print(f"{name:<52} {fig['rounds_per_s']:>10.0f} {fig['moves_per_s']:>10.0f}")
-    print("\nratios of moves per second, measured side by side:")
+        print(f"{name:<64} {fig['rounds_per_s']:>10.0f} {fig['moves_per_s']:>10.0f}")
+    print("\nratios of moves per second, measured side by side (range over trials):")
     for name, value in report["ratios"].items():
-        print(f"  {name}: {value:.2f}x")
+        trials = report["ratios_trials"][name]
+        print(f"  {name}: {value:.2f}x ({min(trials):.2f} to {max(trials):.2f})")
     print(f"\ncost per move relative to double-6 with 2 players ({report['scaling_build']}):")
     for name, value in report["cost_per_move_vs_double_6"].items():
         print(f"  {_table_name(name)}: {value:.2f}x")
@@ -538,6 +707,51 @@ def _load(load: float | None) -> str:
     return f" The load average was {load:.1f} when the run began."
 
 
+#: A row of chickenfoot's playouts: the preset, the players and the build.
+ROW = re.compile(r"chickenfoot (\S+) \((\d+)p, (.+)\)")
+
+
+def _against_baseline(ratio: str) -> bool:
+    """Whether ``ratio`` is one of now / baseline."""
+    return ratio.endswith(")") and ", baseline " in ratio.rsplit(" / ", 1)[-1]
+
+
+def _baseline_table(report: dict[str, Any]) -> list[str]:
+    """The Markdown of now against the baseline, preset by preset and build by build."""
+    baseline = report["baseline"]
+    playouts = report["playouts"]
+    lines = [
+        "",
+        (
+            f"Now against the baseline, revision `{baseline['revision']}` (commit "
+            f"`{baseline['commit'][:12]}` of {baseline['date']}), each build against the "
+            "baseline's build of the same kind, run side by side: moves per CPU second (the "
+            "median over the trials of each), and the median of their ratios taken trial "
+            "by trial, which is not the ratio of the two medians (above 1, now is faster):"
+        ),
+        "",
+        (
+            "| preset | build | now, moves per CPU s | baseline, moves per CPU s "
+            "| now / baseline | range over trials |"
+        ),
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    for name, value in report["ratios"].items():
+        if not _against_baseline(name):
+            continue
+        new, old = name.split(" / ")
+        found = ROW.fullmatch(new)
+        assert found is not None, new
+        preset, players, build = found.groups()
+        trials = report["ratios_trials"][name]
+        lines.append(
+            f"| {preset} ({players}p) | {build} | {playouts[new]['moves_per_s']:,.0f} "
+            f"| {playouts[old]['moves_per_s']:,.0f} | {value:.2f}\N{MULTIPLICATION SIGN} "
+            f"| {min(trials):.2f} to {max(trials):.2f} |"
+        )
+    return lines
+
+
 def markdown_report(report: dict[str, Any]) -> str:
     """The figures as the Markdown that docs/performance.md includes."""
     times = "\N{MULTIPLICATION SIGN}"
@@ -546,11 +760,21 @@ def markdown_report(report: dict[str, Any]) -> str:
         return f"{format(min(values), fmt)} to {format(max(values), fmt)}"
 
     builds = report["builds"]
+    baseline = report.get("baseline")
+    against = ""
+    if baseline:
+        builds = [*builds, *baseline["builds"]]
+        kinds = " and ".join(b.split(",")[0] for b in baseline["builds"])
+        against = (
+            f" against the baseline, revision `{baseline['revision']}` of the repository "
+            f"(chickenfoot {baseline['chickenfoot']}, {kinds}),"
+        )
     lines = [
         (
             f"Measured on {report['date']} on {report['machine']}, CPython "
             f"{report['python']}, chickenfoot {report['chickenfoot']} "
-            f"({' and '.join(builds)}), with `{report['command']}` ({report['trials']} trials of "
+            f"({' and '.join(report['builds'])}),{against} with `{report['command']}` "
+            f"({report['trials']} trials of "
             f"{report['seconds_per_trial']:g} s of CPU time per engine, the engines in turns; "
             "every time is CPU time, each figure is the median over the trials, and the range "
             "gives the lowest and the highest "
@@ -566,16 +790,23 @@ def markdown_report(report: dict[str, Any]) -> str:
                 f"| {name} | {fig['rounds_per_s']:,.0f} | {fig['moves_per_s']:,.0f} "
                 f"| {spread(fig['moves_per_s_trials'], ',.0f')} |"
             )
-    lines += [
-        "",
-        "Ratios of moves per CPU second, taken trial by trial between engines run side by side:",
-        "",
-        "| comparison | ratio | range over trials |",
-        "|---|---:|---:|",
-    ]
-    for name, value in report["ratios"].items():
+    ratios = {k: v for k, v in report["ratios"].items() if not _against_baseline(k)}
+    if ratios:
+        lines += [
+            "",
+            (
+                "Ratios of moves per CPU second, taken trial by trial between engines run "
+                "side by side:"
+            ),
+            "",
+            "| comparison | ratio | range over trials |",
+            "|---|---:|---:|",
+        ]
+    for name, value in ratios.items():
         trials = spread(report["ratios_trials"][name], ".2f")
         lines.append(f"| {name} | {value:.2f}{times} | {trials} |")
+    if baseline:
+        lines += _baseline_table(report)
     lines += [
         "",
         (

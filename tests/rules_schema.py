@@ -18,7 +18,8 @@ from typing import Any
 import attrs
 
 from chickenfoot import PRESETS, Rules
-from chickenfoot._records import MAX_HOUSE, MAX_NAME, MAX_TILES
+from chickenfoot._records import MAX_NAME, MAX_TILES
+from chickenfoot._rules import MAX_HOUSE
 
 SHIPPED = (
     Path(__file__).resolve().parents[1] / "src" / "chickenfoot" / "schemas" / "rules.schema.json"

@@ -212,6 +212,25 @@ def test_the_playouts_results_compare_the_builds_side_by_side() -> None:
     )
 
 
+def test_the_playouts_results_compare_both_builds_with_the_baseline() -> None:
+    """The results file measured the baseline revision that ``nox -s bench`` names, both
+    builds, and gives now / baseline for every preset on each build, with its range."""
+    written = (RESULTS / "playouts.md").read_text(encoding="utf-8")
+    found = re.search(r"`python benchmarks/playouts\.py [^`]*--baseline (\S+)", written)
+    assert found, "the command measured a baseline"
+    revision = found.group(1)
+    noxfile = (ROOT / "noxfile.py").read_text(encoding="utf-8")
+    assert f'BENCH_BASELINE: Final = "{revision}"' in noxfile, "the baseline nox -s bench names"
+    ratio = r"\d+\.\d\d\N{MULTIPLICATION SIGN} \| \d+\.\d\d to \d+\.\d\d \|$"
+    for build in ("pure", "compiled"):
+        row = rf"^\| chickenfoot classic \(4p, {build}, baseline {revision}\) \| [\d,]+ \|"
+        assert re.search(row, written, re.M), f"the baseline's {build} build"
+        assert re.search(rf"^\| {build}, baseline {revision} \| [\d.]+ µs \|", written, re.M)
+        for preset, players in _playouts().TYPICAL.items():
+            line = rf"^\| {preset} \({players}p\) \| {build} \| [\d,]+ \| [\d,]+ \| {ratio}"
+            assert re.search(line, written, re.M), f"{preset} on the {build} build"
+
+
 def _report() -> dict[str, Any]:
     """A report as ``benchmarks/playouts.py`` makes it, with made-up figures."""
     compiled = "chickenfoot classic (4p, compiled)"
@@ -286,6 +305,63 @@ def test_the_playouts_markdown_gives_the_command_and_the_range() -> None:
     assert "| compiled | 400 | 390 to 410 |" in text
     assert "scaling:" not in text
     assert "dominoes` package's own" not in text
+
+
+def test_the_playouts_markdown_against_a_baseline() -> None:
+    """Each build against the baseline's build of the same kind, in a table of its own."""
+    report = _report()
+    pure = "chickenfoot classic (4p, pure)"
+    old = "chickenfoot classic (4p, pure, baseline v0)"
+    report["baseline"] = {
+        "revision": "v0",
+        "commit": "0123456789abcdef0123456789abcdef01234567",
+        "date": "2025-12-31",
+        "chickenfoot": "0.0.9",
+        "builds": ["pure, baseline v0"],
+    }
+    report["playouts"][old] = {
+        "rounds_per_s": 9.0,
+        "moves_per_s": 650.0,
+        "moves_per_s_trials": [640.0, 660.0],
+    }
+    report["ratios"][f"{pure} / {old}"] = 1.08
+    report["ratios_trials"][f"{pure} / {old}"] = [0.94, 1.21]
+    report["mid_round_classic_4p"]["pure, baseline v0"] = report["mid_round_classic_4p"]["pure"]
+    report["bytes_per_retained_state_classic_4p"]["pure, baseline v0"] = 300.0
+    text = _playouts().markdown_report(report)
+    assert "chickenfoot 0.1.0 (pure and compiled), against the baseline, revision `v0`" in text
+    assert "(chickenfoot 0.0.9, pure)" in text
+    assert f"| {old} | 9 | 650 | 640 to 660 |" in text
+    assert "revision `v0` (commit `0123456789ab` of 2025-12-31)" in text
+    times = "\N{MULTIPLICATION SIGN}"
+    assert f"| classic (4p) | pure | 700 | 650 | 1.08{times} | 0.94 to 1.21 |" in text
+    assert f"| {pure} / {old} |" not in text, "in the baseline's table only"
+    assert "| pure, baseline v0 | 1.2 µs | 1.2 to 1.5 | 2.5 µs | 2.2 to 2.5 | 300 |" in text
+    assert "against the baseline" not in _playouts().markdown_report(_report())
+
+
+def test_the_playouts_baseline_is_a_revision_exported_and_run_in_a_worker(
+    tmp_path: Path,
+) -> None:
+    """``--baseline REV`` writes the revision's files with ``git archive`` and runs the
+    engine of its ``src`` in a worker of this interpreter: here HEAD's."""
+    playouts = _playouts()
+    commit = playouts.export_revision("HEAD", tmp_path)
+    assert re.fullmatch(r"[0-9a-f]{40}", commit)
+    shipped = playouts.git("show", f"{commit}:src/chickenfoot/__init__.py")
+    exported = (tmp_path / "src" / "chickenfoot" / "__init__.py").read_text(encoding="utf-8")
+    assert exported.strip() == shipped
+    build = playouts.Build(src=tmp_path / "src", baseline="HEAD")
+    try:
+        assert build.name == "pure, baseline HEAD"
+        assert build.file == tmp_path / "src" / "chickenfoot" / "__init__.py"
+        rounds, moves = build.ask({"op": "measure", "engine": "classic", "seconds": 0.05,
+                                   "seed": 1})  # fmt: skip
+        assert moves > rounds > 0
+    finally:
+        build.close()
+    with pytest.raises(SystemExit, match="rev-parse"):
+        playouts.export_revision("no-such-revision-here", tmp_path / "none")
 
 
 def test_the_playouts_markdown_of_one_build_has_no_compiled_rows() -> None:

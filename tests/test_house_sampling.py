@@ -16,11 +16,19 @@ from collections.abc import Iterator
 import attrs
 import pytest
 from house_rules import CostlyDoubles, NoBlankOnTheDouble, WildDoubleBlank
-from test_sampling import DealKey, _assert_samples_fit, brute_force, deal_key, played, tiny
+from test_sampling import (
+    DealKey,
+    _assert_samples_fit,
+    brute_force,
+    count_deals,
+    deal_key,
+    played,
+    sample_state,
+    tiny,
+)
 
 from chickenfoot import Draw, HouseRule, Play, Round, Rules, SamplingError
 from chickenfoot import _sampling as sampling
-from chickenfoot._sampling import count_deals, sample_state
 
 SEPARABLE = (NoBlankOnTheDouble(),)
 SCORING = (CostlyDoubles(factor=2, bonus_points=5),)

@@ -25,15 +25,38 @@ from hypothesis import strategies as st
 from strategies import PRESET_NAMES, played_rounds
 from strategies import rules as rules_strategy
 
-from chickenfoot import PRESETS, Draw, Ending, Obligation, Play, Round, Rules, Tile, tile_set
+from chickenfoot import (
+    PRESETS,
+    Draw,
+    Ending,
+    Obligation,
+    Play,
+    Round,
+    RoundView,
+    Rules,
+    Tile,
+    _sampling,
+    tile_set,
+)
 from chickenfoot._book import book_of
 from chickenfoot._facts import hand_points
 from chickenfoot._positions import start_position
+from chickenfoot._round import round_from_state, seen_of, state_of
 from chickenfoot._rule import UNKNOWN, Reveal
-from chickenfoot._sampling import _mixture, count_deals, sample_state
-from chickenfoot._views import seen_of
+from chickenfoot._sampling import _mixture
 from chickenfoot.bots import SearchPlayer
 from chickenfoot.errors import IllegalMoveError, PositionError, SamplingError
+
+
+def count_deals(view: RoundView) -> int:
+    """The sampler's count of the deals that replay ``view``, asked of what it shows."""
+    return _sampling.count_deals(seen_of(view))
+
+
+def sample_state(view: RoundView, rng: random.Random) -> Round:
+    """A sample of ``view`` as the sampler draws it, as a round."""
+    return round_from_state(_sampling.sample_state(seen_of(view), rng))
+
 
 # -- brute force ----------------------------------------------------------------------------
 
@@ -488,7 +511,7 @@ def _after_a_draw(rules: Rules, players: int, seed: int) -> Round | None:
 def position_key(rnd: Round, seat: int) -> object:
     """A deal of a round set up from a position: the other hands there, the tile the seat
     to move had drawn, the tiles drawn since in order and the undrawn tiles as a set."""
-    text = start_position(rnd)
+    text = start_position(state_of(rnd))
     assert text is not None
     fields = text.split()
     hands = fields[3].split("/")
@@ -506,7 +529,7 @@ def brute_force_position(rnd: Round, seat: int) -> Counter[object]:
     that reads and replays to ``rnd.view(seat)``, by :func:`position_key`, each weighted
     by the undrawn boneyard's orders."""
     view = rnd.view(seat)
-    text = start_position(rnd)
+    text = start_position(state_of(rnd))
     assert text is not None
     fields = text.split()
     named = {str(t): t for t in tile_set(rnd.set_size)}
@@ -701,7 +724,7 @@ def test_the_last_seat_is_counted_as_its_hands_listed_one_by_one() -> None:
         rnd = played(PRESETS["classic"], players, 50 + seed, moves)
         for seat in range(players):
             view = rnd.view(seat)
-            for plan in _mixture(view).plans:  # each case of the start (R6)
+            for plan in _mixture(seen_of(view)).plans:  # each case of the start (R6)
                 if plan.void or not plan.last_plain:
                     continue
                 plan.count()

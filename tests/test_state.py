@@ -37,11 +37,10 @@ from chickenfoot import (
 )
 from chickenfoot._engine import PublicTurn, Start, State
 from chickenfoot._positions import start_position
-from chickenfoot._round import state_of
+from chickenfoot._round import seen_of, state_of
 from chickenfoot._scoring import hand_scores, round_winner
 from chickenfoot._table import TableState
 from chickenfoot._tiles import TILES, tiles_of
-from chickenfoot._views import seen_of
 
 #: Variants beside the presets: R6b's search, a drawn tile that may be passed or is never
 #: played (R13, R13b), several draws a turn and a reserve (R13, R14).
@@ -346,7 +345,7 @@ def test_a_seats_timeline_is_the_public_turn_before_every_move(
         rnd = _played_on(Round.from_position(rnd.rules, rnd.to_position()), data, 60)
     seat = data.draw(st.integers(0, rnd.players - 1), label="seat")
     seen = state_of(rnd).seen_by(seat)
-    text = start_position(rnd)
+    text = start_position(state_of(rnd))
     if text is None:
         replay = Round.deal(
             rnd.rules, rnd.players, seed=rnd.seed, round_double=rnd.dealt_for, first=rnd.first

@@ -25,7 +25,7 @@ from sphinx.errors import ExtensionError
 
 #: Classes with public fields whose instances still come from the library only (a match
 #: from ``Match.new`` or ``Match.dealt``, which check what the constructor cannot).
-MADE_BY_THE_LIBRARY = {"chickenfoot._match.Match", "chickenfoot._views.MatchView"}
+MADE_BY_THE_LIBRARY = {"chickenfoot._match.Match", "chickenfoot._match.MatchView"}
 
 
 #: Private names of public signatures, and what the docs show instead: the union behind

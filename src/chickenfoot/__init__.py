@@ -22,7 +22,7 @@ from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 from . import _table as _hot_module
 from ._engine import Ending, Obligation, Outcome
 from ._house import HouseRule, Table, Turn, find_house_rule, house_rule
-from ._match import Match
+from ._match import Match, MatchView, load_record
 from ._moves import Draw, Event, Move, Pass, Play
 from ._notation import parse_move
 from ._pictures import (
@@ -33,8 +33,7 @@ from ._pictures import (
     table_geometry,
     table_svg,
 )
-from ._records import load_record
-from ._round import Round
+from ._round import Round, RoundView
 from ._rules import (
     PRESET_ALIASES,
     PRESETS,
@@ -52,7 +51,6 @@ from ._schemas import schema
 from ._scoring import Standing
 from ._table import Layout, OpenEnd, Placement
 from ._tiles import MAX_PIPS, Tile, tile_set
-from ._views import MatchView, RoundView
 from .errors import (
     ChickenFootError,
     DealError,

@@ -19,8 +19,8 @@ import numpy.typing as npt
 
 from ._actions import action_count, action_to_move, move_to_action, set_tiles
 from ._engine import Obligation
+from ._round import RoundView
 from ._rules import knobs_of_parameters, round_parameters
-from ._views import RoundView
 
 __all__ = [
     "OBLIGATIONS",

@@ -1,24 +1,41 @@
-"""A match: rounds from the highest double down (and up), totals, winners, ties (R19-R23)."""
+"""A match: rounds from the highest double down (and up), totals, winners, ties (R19-R23).
+
+:class:`MatchView` is what one seat sees of a match; :func:`load_record` replays a record
+of either kind, as :meth:`Round.from_json <chickenfoot.Round.from_json>` and
+:meth:`Match.from_json` do.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
+from ._engine import Seen
 from ._moves import Move
-from ._round import Round, check_ply, check_turn, checked_seed
+from ._records import _Parsed, match_to_record, parse_kind, read_json, read_record, to_json
+from ._round import (
+    Round,
+    RoundView,
+    check_opened,
+    check_ply,
+    check_turn,
+    checked_seed,
+    refused,
+    replay_round,
+    seen_of,
+    state_of,
+    view_of,
+)
 from ._rules import Rules
 from ._schedule import Schedule, schedule_of
 from ._scoring import Standing, standings
 from ._tiles import Tile
-from .errors import DealError, IllegalMoveError
+from ._wire import dumps, match_view_dict, match_view_from_dict, parse_view
+from .errors import ChickenFootError, DealError, IllegalMoveError, RecordError
 
-if TYPE_CHECKING:
-    from ._views import MatchView
-
-__all__ = ["Match"]
+__all__ = ["Match", "MatchView", "load_record"]
 
 
 @attrs.frozen(repr=False)
@@ -301,8 +318,6 @@ class Match:
             ValueError: ``seat`` is not a seat of this match (an ``int`` from 0 to
                 ``players - 1``).
         """
-        from ._views import match_view
-
         return match_view(self, seat)
 
     def to_record(self) -> dict[str, Any]:
@@ -317,9 +332,10 @@ class Match:
 
         .. versionadded:: 0.1
         """
-        from ._records import match_to_record
-
-        return match_to_record(self)
+        rounds = list(self.finished)
+        if not self.round.is_over:
+            rounds.append(self.round)
+        return match_to_record(self.rules, self.players, self.seed, [state_of(r) for r in rounds])
 
     def to_json(self, *, indent: int | None = None) -> str:
         """This match's record (:meth:`to_record`) as JSON text, one line unless ``indent``
@@ -341,8 +357,6 @@ class Match:
 
         .. versionadded:: 0.1
         """
-        from ._records import to_json
-
         record = self.to_record()
         return to_json(record, indent)
 
@@ -366,9 +380,7 @@ class Match:
 
         .. versionadded:: 0.1
         """
-        from ._records import match_from_record
-
-        return match_from_record(record)
+        return replay_match(parse_kind(record, "match"))
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Match:
@@ -383,9 +395,7 @@ class Match:
 
         .. versionadded:: 0.1
         """
-        from ._records import match_from_json
-
-        return match_from_json(text)
+        return replay_match(parse_kind(read_json(text), "match"))
 
     # -- scores -------------------------------------------------------------------------
 
@@ -424,3 +434,240 @@ class Match:
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """The repr, for IPython's and Hypothesis's pretty printers."""
         printer.text(repr(self))
+
+
+@attrs.frozen(repr=False)
+class MatchView:
+    """A match as seat :attr:`seat` sees it: the scores so far and its view of the round.
+
+    Made by :meth:`Match.view <chickenfoot.Match.view>`, or rebuilt from its JSON by
+    :meth:`from_json`. Its repr is one short line, the seat, the variant, the round and the
+    totals; Hypothesis and IPython print the same.
+
+    .. versionadded:: 0.1
+    .. versionchanged:: 0.2
+       Hypothesis and IPython print the repr, not every field.
+    """
+
+    #: The variant.
+    rules: Rules
+    #: The seat whose view this is.
+    seat: int
+    #: The scores of every finished round (R17).
+    results: tuple[tuple[int, ...], ...]
+    #: The match table (R21, R22).
+    standings: tuple[Standing, ...]
+    #: The number of rounds started before the current one.
+    round_index: int
+    #: Whether the match is over.
+    is_over: bool
+    #: The seat's view of the current round.
+    round: RoundView
+    #: How many moves the whole match has had (:attr:`Match.ply
+    #: <chickenfoot.Match.ply>`): a client sends it back with its move, so that the
+    #: server can refuse a move sent for a position that is gone.
+    #:
+    #: .. versionadded:: 0.2
+    ply: int
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Every seat's total so far (R21)."""
+        return tuple(s.total for s in self.standings)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move in the current round, or ``None`` between rounds and once the
+        match is over (as :attr:`Match.to_move <chickenfoot.Match.to_move>`)."""
+        return self.round.to_move
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal moves in the current round."""
+        return self.round.legal_moves()
+
+    def to_dict(self) -> dict[str, Any]:
+        """What a client draws, as a dict of JSON values (see :doc:`/views`): the round
+        number, the scores and standings so far, and :meth:`RoundView.to_dict` of the
+        current round under ``"round"``.
+
+        .. versionadded:: 0.1
+        """
+        return match_view_dict(self, seen_of(self.round))
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as JSON text with sorted keys and no spaces; equal views give
+        the same bytes.
+
+        >>> from chickenfoot import PRESETS, Match
+        >>> match = Match.new(PRESETS["chickie-duel"], 2, seed=5)
+        >>> match.view(1).to_json()[:60]
+        '{"format":"chickenfoot-view","is_over":false,"kind":"match",'
+
+        .. versionadded:: 0.1
+        """
+        return dumps(self.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: object) -> MatchView:
+        """The view that :meth:`to_dict` wrote, rebuilt and equal to it: the scores, and
+        the round's view as :meth:`RoundView.from_dict` rebuilds it. The totals, the
+        standings and the winners must be the ones the results give (R21, R22).
+
+        Raises:
+            ViewError: ``data`` is not a match view; the message names the field.
+
+        .. versionadded:: 0.2
+        """
+        return _match_view(*match_view_from_dict(data))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> MatchView:
+        """The view that :meth:`to_json` wrote, rebuilt (see :meth:`from_dict`).
+
+        >>> from chickenfoot import PRESETS, Match, MatchView
+        >>> match = Match.new(PRESETS["chickie-duel"], 2, seed=5)
+        >>> view = MatchView.from_json(match.view(1).to_json())
+        >>> view == match.view(1), view.ply, view.round.legal_moves()
+        (True, 0, [])
+
+        Raises:
+            ViewError: ``text`` is not JSON, is not UTF-8, is longer than 2 MiB, or is
+                not a match view (as for :meth:`from_dict`).
+
+        .. versionadded:: 0.2
+        """
+        return _match_view(*match_view_from_dict(parse_view(text)))
+
+    def __repr__(self) -> str:
+        return (
+            f"<MatchView of seat {self.seat}, {self.rules.name}, round {self.round_index + 1}, "
+            f"totals {list(self.totals)}>"
+        )
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The repr, for IPython's and Hypothesis's pretty printers."""
+        printer.text(repr(self))
+
+
+def match_view(match: Match, seat: int) -> MatchView:
+    """The view of ``match`` from ``seat`` (see :meth:`Match.view`)."""
+    return MatchView(
+        match.rules,
+        seat,
+        match.results,
+        match.standings,
+        match.round_index,
+        match.is_over,
+        match.round.view(seat),
+        match.ply,
+    )
+
+
+def _match_view(
+    rules: Rules,
+    seat: int,
+    results: tuple[tuple[int, ...], ...],
+    table: tuple[Standing, ...],
+    round_index: int,
+    is_over: bool,
+    seen: Seen,
+    ply: int,
+) -> MatchView:
+    """The match view of values read from its JSON (see :func:`_wire.match_view_from_dict`)."""
+    return MatchView(rules, seat, results, table, round_index, is_over, view_of(seen), ply)
+
+
+# -- replaying a record ------------------------------------------------------------------
+
+
+def replay_match(parsed: _Parsed) -> Match:
+    """The match a match record's values describe, replayed move by move."""
+    match: Match | None = None
+    for index, entry in enumerate(parsed.rounds):
+        number = index + 1
+        match = _start(parsed, match, index)
+        rnd = match.round
+        if rnd.dealt_for != entry.dealt:
+            key = "round_double" if entry.dealt_for is None else "dealt_for"
+            raise RecordError(
+                f"round {number}: {key} is {entry.dealt} in the record, "
+                f"but the match deals {rnd.dealt_for} for round {number} (R19)"
+            )
+        if rnd.first != entry.first:
+            raise RecordError(
+                f"round {number}: first is seat {entry.first} in the record, "
+                f"but seat {rnd.first} is first in round {number} (R23)"
+            )
+        for count, (text, move) in enumerate(entry.moves, 1):
+            if len(match.finished) > index:
+                ending = match.finished[index].ending
+                what = "" if ending is None else f" ({ending.value})"
+                raise RecordError(
+                    f"round {number}, move {count} {text!r}: the round is already over{what} "
+                    f"after move {count - 1} (R16)"
+                )
+            try:
+                match = match.apply(move)
+            except IllegalMoveError as exc:
+                raise refused(f"round {number}, move {count}", text, exc) from exc
+        played = match.finished[index] if len(match.finished) > index else match.round
+        check_opened(played, entry, number)
+    if match is None:  # _read refuses a record without rounds; this is for mypy
+        raise RecordError("rounds: a match record has at least 1 entry")
+    started = len(parsed.rounds)
+    if parsed.seed is not None and len(match.finished) == started and not match.is_over:
+        raise RecordError(
+            f"rounds: round {started + 1} was dealt when round {started} ended (R19), "
+            f"but the record has no entry for it"
+        )
+    return match
+
+
+def _start(parsed: _Parsed, match: Match | None, index: int) -> Match:
+    """The match with round ``index`` dealt, as the record's entry says (R19, R23)."""
+    number = index + 1
+    entry = parsed.rounds[index]
+    if match is not None:
+        if len(match.finished) < index:
+            raise RecordError(
+                f"round {number}: round {index} is not over after its "
+                f"{len(parsed.rounds[index - 1].moves)} moves, so round {number} cannot start (R16)"
+            )
+        if match.is_over:
+            rule = "R19" if parsed.rules.target is None else "R20"
+            raise RecordError(f"round {number}: the match is over after round {index} ({rule})")
+        if parsed.seed is not None:
+            return match  # Match.apply dealt it when the round before ended
+    try:
+        if entry.deal is None:
+            if parsed.seed is None:  # _read refuses this; the check is for mypy
+                raise RecordError(f"round {number}: no seed and no deal")
+            return Match.new(parsed.rules, parsed.players, seed=parsed.seed)
+        if match is None:
+            return Match.dealt(parsed.rules, *entry.deal)
+        return match.deal(*entry.deal)
+    except (ChickenFootError, ValueError, TypeError) as exc:
+        raise RecordError(f"round {number}: {exc}") from exc
+
+
+def load_record(text: str | bytes) -> Round | Match:
+    """The round or match that a record's JSON text describes, whichever it holds.
+
+    Use :meth:`Round.from_json <chickenfoot.Round.from_json>` or
+    :meth:`Match.from_json <chickenfoot.Match.from_json>` when you know the kind.
+
+    >>> from chickenfoot import PRESETS, Match, load_record
+    >>> match = Match.new(PRESETS["classic"], 3, seed=8)
+    >>> load_record(match.to_json()) == match
+    True
+
+    Raises:
+        RecordError: the text is not a valid record, or a move in it is not legal; the
+            message says where.
+
+    .. versionadded:: 0.1
+    """
+    parsed = read_record(text)
+    if parsed.kind == "round":
+        return replay_round(parsed)
+    return replay_match(parsed)

@@ -29,7 +29,7 @@ turn           ``-``, or how many tiles the seat to move has drawn this turn and
                of them, as ``1:5-1`` (R13)
 =============  =======================================================================
 
-:func:`position_of` writes the canonical form; :func:`round_from_position` reads it,
+:func:`position_of` writes the canonical form; :func:`state_from_position` reads it,
 checking everything the rules can check without replaying a game, and raises
 :class:`~chickenfoot.errors.PositionError` for anything else.
 """
@@ -43,16 +43,16 @@ from typing import TYPE_CHECKING, Final
 from ._book import book_of
 from ._engine import new_state
 from ._house import layout_refusal
-from ._table import Placement, TableState
-from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile
+from ._table import Layout, Placement, TableState
+from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
 from .errors import ChickenFootError, PositionError
 
 if TYPE_CHECKING:
     from ._book import Book
-    from ._round import Round
+    from ._engine import State
     from ._rules import Rules
 
-__all__ = ["PREFIX", "position_of", "round_from_position"]
+__all__ = ["PREFIX", "position_of", "state_from_position"]
 
 #: The first word of every position: the notation and its version.
 PREFIX: Final = "cf1"
@@ -68,38 +68,35 @@ def _tiles_text(tiles: Sequence[Tile]) -> str:
     return ",".join(map(str, tiles)) or "-"
 
 
-def position_of(rnd: Round) -> str:
-    """The position of ``rnd`` in the canonical form (see :meth:`Round.to_position`)."""
-    from ._round import state_of
-
-    drawn = rnd.drawn_tile
+def position_of(state: State, layout: Layout) -> str:
+    """The position of ``state``, whose layout is ``layout``, in the canonical form (see
+    :meth:`Round.to_position`)."""
+    drawn = state.last_drawn
     return _written(
-        rnd,
-        rnd.round_double,
-        rnd.layout.placements,
-        rnd.hands,
-        rnd.boneyard,
-        rnd.to_move,
-        rnd.lead,
-        0 if drawn is None else state_of(rnd).turn_draws,
-        drawn,
+        state,
+        TILES[state.round_double],
+        layout.placements,
+        [tiles_of(h) for h in state.hands],
+        [TILES[t] for t in state.boneyard[state.taken :]],
+        None if state.to_move < 0 else state.to_move,
+        None if state.lead < 0 else state.lead,
+        0 if drawn < 0 else state.turn_draws,
+        None if drawn < 0 else TILES[drawn],
     )
 
 
-def start_position(rnd: Round) -> str | None:
-    """The position ``rnd`` was set up from (:meth:`Round.from_position`), or ``None``
-    for a dealt round."""
-    from ._round import state_of
-
-    start = state_of(rnd).start
+def start_position(state: State) -> str | None:
+    """The position the round of ``state`` was set up from (:meth:`Round.from_position`),
+    or ``None`` for a dealt round."""
+    start = state.start
     if not start.position:
         return None
     return _written(
-        rnd,
+        state,
         TILES[start.table.double],
         placements_of(start.placements),
-        rnd.dealt_hands,
-        rnd.dealt_boneyard,
+        [tiles_of(h) for h in start.hands],
+        [TILES[t] for t in start.boneyard],
         None if start.to_move < 0 else start.to_move,
         None if start.lead < 0 else start.lead,
         start.turn_draws,
@@ -108,7 +105,7 @@ def start_position(rnd: Round) -> str | None:
 
 
 def _written(
-    rnd: Round,
+    state: State,
     double: Tile,
     placements: Sequence[Placement],
     hands: Sequence[Sequence[Tile]],
@@ -119,8 +116,8 @@ def _written(
     drawn: Tile | None,
 ) -> str:
     layout = ",".join(map(str, placements))  # each in the move notation
-    lead_text = "-" if lead is None or rnd.rules.start == "centre" else str(lead)
-    dealt = rnd.dealt_for
+    lead_text = "-" if lead is None or state.rules.start == "centre" else str(lead)
+    dealt = TILES[state.table.dealt]
     return " ".join(
         (
             PREFIX,
@@ -129,7 +126,7 @@ def _written(
             "/".join(_tiles_text(hand) for hand in hands),
             _tiles_text(boneyard),
             "-" if to_move is None else str(to_move),
-            str(rnd.first),
+            str(state.start.first),
             lead_text,
             "-" if drawn is None else f"{draws}:{drawn}",
         )
@@ -194,8 +191,8 @@ def _seat(text: str, field: str, players: int, *, optional: bool) -> int | None:
     return seat
 
 
-def round_from_position(rules: Rules, text: object) -> Round:
-    """The round at the position ``text`` under ``rules`` (see :meth:`Round.from_position`)."""
+def state_from_position(rules: Rules, text: object) -> State:
+    """The state at the position ``text`` under ``rules`` (see :meth:`Round.from_position`)."""
     words = _fields(text)
     double_text, layout_text, hands_text, boneyard_text = words[1:5]
     move_text, first_text, lead_text, turn_text = words[5:]
@@ -235,7 +232,7 @@ def round_from_position(rules: Rules, text: object) -> Round:
         # double dealt for; it is the round double from that draw on, placed next
         table = TableState.empty(n, dealt.index, dealt.index)
     masks = tuple(mask_of(h) for h in hands)
-    return checked_round(
+    return checked_state(
         rules, table, placements, masks, tuple(t.index for t in boneyard),
         to_move, first, lead, draws, drawn,
     )  # fmt: skip
@@ -348,7 +345,7 @@ def _read_turn(read: _Reader, text: str) -> tuple[int, Tile | None]:
     return draws, drawn
 
 
-def checked_round(
+def checked_state(
     rules: Rules,
     table: TableState,
     placements: tuple[tuple[int, int], ...],
@@ -359,17 +356,15 @@ def checked_round(
     lead: int | None,
     draws: int,
     drawn: Tile | None,
-) -> Round:
-    """The round at a position given as values, checked against the rules (R6, R12-R18).
+) -> State:
+    """The state at a position given as values, checked against the rules (R6, R12-R18).
 
     ``table`` is the layout ``placements`` (``(tile, onto)`` index pairs) already played
     (checked by the caller), and the hands and the boneyard (the undrawn tiles) hold every
     other tile of the set once; ``draws`` tiles were drawn this turn by ``to_move``, the
     last ``drawn``, which is in its hand. ``lead`` and ``to_move`` are ``None`` where the
-    text says ``-``. The round's start is this position.
+    text says ``-``. The state's start is this position.
     """
-    from ._round import round_from_state
-
     placed = table.placed
     lead_seat = _lead_seat(rules, table, first, lead)
     _check_turn(book_of(rules), table, masks, to_move, draws, drawn)
@@ -387,13 +382,12 @@ def checked_round(
         to_move=-1 if to_move is None else to_move, turn_draws=draws, first=first,
         last_drawn=-1 if drawn is None else drawn.index, placements=placements, position=True,
     )  # fmt: skip
-    rnd = round_from_state(state)
-    ending = rnd.ending
+    ending = None if state.outcome is None else state.outcome.ending
     if ending is not None and to_move is not None:
         raise PositionError(f"to move: the round is over ({ending.value}, R16); write '-'")
     if ending is None and to_move is None:
         raise PositionError("to move: the round is not over; write the seat to move")
-    return rnd
+    return state
 
 
 def _lead_seat(rules: Rules, table: TableState, first: int, lead: int | None) -> int:
@@ -453,6 +447,27 @@ def _check_turn(
     if why is not None:
         reason, rule = why
         raise PositionError(f"{reason} ({rule})")
+
+
+def dealt_state(
+    rules: Rules,
+    n: int,
+    hands: tuple[int, ...],
+    boneyard: tuple[int, ...],
+    double: int,
+    first: int,
+    seed: int | None,
+) -> State:
+    """The state at the start of a dealt round (trusted: the deal is checked): the
+    opening's search for the round double at the deal (R6, R6b)."""
+    book = book_of(rules)  # the round's rules, chosen once (R6, R6b: the opening)
+    table, lead, to_move, placements = book.opening.begin(
+        n, double, hands, first, book.opening_toes
+    )
+    return new_state(
+        rules, table, hands, boneyard, lead=lead, to_move=to_move, first=first, seed=seed,
+        placements=placements, book=book,
+    )  # fmt: skip
 
 
 def index_pairs(placements: Sequence[Placement]) -> tuple[tuple[int, int], ...]:

@@ -10,16 +10,36 @@ custom variant is a preset with some knobs changed::
 
 from __future__ import annotations
 
+import functools
+import json
+import re
 import types
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
-from ._house import HouseRule, check_house, house_of
+from ._house import HouseRule, check_house, find_house_rule, house_of
+from ._json import (
+    MAX_NAME,
+    MAX_TILES,
+    _array,
+    _at,
+    _BigNumber,
+    _boolean,
+    _describe,
+    _fail,
+    _integer,
+    _Json,
+    _object,
+    _one_of,
+    _shown,
+    _string,
+    read_json,
+)
 from ._schedule import schedule_of
 from ._tiles import MAX_PIPS, Tile, set_length
-from .errors import RulesError
+from .errors import ChickenFootError, RecordError, RulesError
 
 __all__ = [
     "PRESETS",
@@ -568,8 +588,6 @@ class Rules:
 
         .. versionadded:: 0.2
         """
-        from ._records import rules_to_dict
-
         return rules_to_dict(self)
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -632,8 +650,6 @@ class Rules:
 
         .. versionadded:: 0.2
         """
-        from ._records import rules_from_value
-
         return rules_from_value(value)
 
     @classmethod
@@ -648,8 +664,6 @@ class Rules:
 
         .. versionadded:: 0.2
         """
-        from ._records import rules_from_json
-
         return rules_from_json(text)
 
     def _check_tables(self) -> None:
@@ -965,3 +979,263 @@ def find_preset(name: str) -> Rules:
     raise RulesError(
         f"no preset {name!r}; the presets are {', '.join(PRESETS)} (aliases: {', '.join(PRESET_ALIASES)})"
     )
+
+
+# -- rules as JSON: the knobs read and written from their metadata --------------------------
+
+_PLAYER_KEY: Final = re.compile(r"0|[1-9][0-9]{0,18}", re.ASCII)
+_Record: TypeAlias = dict[str, Any]
+
+
+def _name(value: _Json, path: str) -> str:
+    return _string(value, path, MAX_NAME)
+
+
+def _read_player_table(value: _Json, path: str) -> dict[int, int]:
+    """A ``{"<players>": number}`` table of the rules (``set_sizes``, ``hand_sizes``)."""
+    if not isinstance(value, dict):
+        _fail(path, f"expected an object, got {_describe(value)}")
+    if len(value) > MAX_TILES:
+        _fail(path, f"{len(value)} player counts, but a record allows at most {MAX_TILES}")
+    table: dict[int, int] = {}
+    for key, number in value.items():
+        if not isinstance(key, str) or not _PLAYER_KEY.fullmatch(key):
+            shown = _shown(key) if isinstance(key, str) else _describe(key)
+            _fail(path, f'a key is a player count written in decimal, like "4", not {shown}')
+        players = _integer(int(key), _at(path, key))
+        table[players] = _integer(number, _at(path, key))
+    return table
+
+
+#: The most house rules a rules object lists.
+MAX_HOUSE: Final = 16
+
+
+def _house_rules(value: _Json, path: str) -> tuple[HouseRule, ...]:
+    """``[{"name": "wild-double-blank", "knobs": {...}}, ...]``: registered house rules,
+    each made from its own knobs."""
+    rules: list[HouseRule] = []
+    for k, entry in enumerate(_array(value, path, MAX_HOUSE)):
+        where = f"{path}[{k}]"
+        obj = _object(entry, where, ("name",), ("knobs",))
+        name = _string(obj["name"], _at(where, "name"), MAX_NAME)
+        try:
+            cls = find_house_rule(name)
+        except RulesError as exc:
+            _fail(_at(where, "name"), str(exc))
+        knobs = obj.get("knobs", {})
+        if not isinstance(knobs, dict):
+            _fail(_at(where, "knobs"), f"expected an object, got {_describe(knobs)}")
+        fields = {f.name for f in attrs.fields(cls)}
+        for key, v in knobs.items():
+            if key not in fields:
+                known = ", ".join(sorted(fields)) or "none"
+                _fail(
+                    _at(where, "knobs"),
+                    f"house rule {name} has no knob {_shown(key)} (its knobs: {known})",
+                )
+            if isinstance(v, bool | str) or v is None:
+                continue
+            _integer(v, _at(_at(where, "knobs"), key))
+        try:
+            rules.append(cls(**knobs))
+        except (ChickenFootError, ValueError, TypeError) as exc:
+            _fail(where, f"house rule {name}: {exc}")
+    return tuple(rules)
+
+
+def house_json(rules: tuple[HouseRule, ...]) -> list[_Json]:
+    """House rules as records write them: each its name and the knobs it sets."""
+    out: list[_Json] = []
+    for rule in rules:
+        knobs = {f.name: getattr(rule, f.name) for f in attrs.fields(type(rule))}
+        out.append({"name": rule.name, "knobs": knobs})
+    return out
+
+
+def _whole_knob(words: tuple[str, ...], none: bool) -> Callable[[_Json, str], object]:
+    """The reader of a whole-number knob that may also take ``words`` or null."""
+    if not words and not none:
+        return _integer
+    said = [json.dumps(w) for w in words] + ["an integer"] + (["null"] if none else [])
+    expected = ", ".join(said[:-1]) + " or " + said[-1]
+
+    def read(value: _Json, path: str) -> object:
+        if isinstance(value, str) and value in words:
+            return value
+        if value is None and none:
+            return None
+        if type(value) is not int and not isinstance(value, _BigNumber):
+            _fail(path, f"expected {expected}, got {_describe(value)}")
+        return _integer(value, path)
+
+    return read
+
+
+def _knob_reader(field: attrs.Attribute[Any]) -> Callable[[_Json, str], object]:
+    """How a record's value of the knob ``field`` is read, from the field's metadata."""
+    about = field.metadata
+    kind = about["kind"]
+    if kind == "text":
+        return _name
+    if kind == "table":
+        return _read_player_table
+    if kind == "boolean":
+        return _boolean
+    if kind == "word":
+        return _one_of(*about["words"])
+    if kind == "integer":
+        return _whole_knob(about["words"], about["none"])
+    if kind == "house":
+        return _house_rules
+    raise AssertionError(f"knob {field.name} has no reader for kind {kind!r}")
+
+
+#: How each knob of :class:`Rules` is read, in field order; the writer writes the same
+#: knobs. Read from the fields' metadata, so a new knob is read and written at once.
+_KNOBS: Final[Mapping[str, Callable[[_Json, str], object]]] = types.MappingProxyType(
+    {field.name: _knob_reader(field) for field in attrs.fields(Rules)}
+)
+#: Knobs a record without a preset may leave out, keeping their defaults: those added
+#: after the first records were written (R17b, R19b), and every knob of a later release.
+_LATER_KNOBS: Final = frozenset(
+    field.name for field in attrs.fields(Rules) if field.metadata["optional"]
+)
+
+
+def read_rules(value: _Json) -> Rules:
+    obj = _object(value, "rules", ("preset", "knobs"))
+    preset = obj["preset"]
+    if preset is not None:
+        preset = _string(preset, "rules.preset", MAX_NAME)
+        if preset not in PRESETS:
+            _fail(
+                "rules.preset",
+                f"no preset {_shown(preset)}; the presets are {', '.join(PRESETS)}, "
+                "or null for a variant given knob by knob",
+            )
+    knobs = _object(obj["knobs"], "rules.knobs", (), tuple(_KNOBS))
+    if preset is None:
+        for name in _KNOBS:
+            if name not in knobs and name not in _LATER_KNOBS:
+                _fail(
+                    "rules.knobs",
+                    f"missing knob {_shown(name)}: without a preset, every knob is given",
+                )
+    values: dict[str, Any] = {
+        name: _KNOBS[name](v, _at("rules.knobs", name)) for name, v in knobs.items()
+    }
+    try:
+        if preset is None:
+            return Rules(**values)
+        return attrs.evolve(PRESETS[preset], **values)
+    except (ChickenFootError, ValueError, TypeError) as exc:
+        raise RecordError(f"rules: {exc}") from exc
+
+
+def _knob_json(value: object) -> _Json:
+    if isinstance(value, tuple) and value and isinstance(value[0], HouseRule):
+        return house_json(value)
+    if isinstance(value, tuple):  # a player table, as sorted pairs
+        return {str(players): number for players, number in value}
+    return value
+
+
+def _changed(rules: Rules, base: Rules) -> list[str]:
+    """The knobs of ``rules`` whose values differ from those of ``base``, in field order."""
+    return [name for name in _KNOBS if getattr(rules, name) != getattr(base, name)]
+
+
+@functools.lru_cache(maxsize=256)
+def closest_preset(rules: Rules) -> str:
+    """The preset ``rules`` differs from in the fewest knobs; on a tie, the one it is
+    named after, then the first in :data:`PRESETS`."""
+    ranked = sorted(
+        (len(_changed(rules, base)), name != rules.name, index, name)
+        for index, (name, base) in enumerate(PRESETS.items())
+    )
+    return ranked[0][3]
+
+
+def rules_record(rules: Rules) -> _Record:
+    """``{"preset": ..., "knobs": {...}}``: the closest preset and the knobs that differ."""
+    preset = closest_preset(rules)
+    base = PRESETS[preset]
+    knobs = {name: _knob_json(getattr(rules, name)) for name in _changed(rules, base)}
+    return {"preset": preset, "knobs": knobs}
+
+
+def rules_to_dict(rules: Rules) -> _Record:
+    """:func:`rules_record`, checked to read back (a name of at most 64 characters, ...)."""
+    value = rules_record(rules)
+    try:
+        read_rules(value)
+    except RecordError as exc:
+        raise RulesError(f"these rules cannot be written as JSON: {exc}") from exc
+    return value
+
+
+# -- rules as data, written by hand ----------------------------------------------------------
+
+#: The knobs whose values are words, each with the words it takes: a rules file may spell
+#: them as preset names may be spelt (``"Highest-Held"`` for ``"highest_held"``).
+_WORDS: Final[Mapping[str, tuple[str, ...]]] = types.MappingProxyType(
+    {
+        field.name: field.metadata["words"]
+        for field in attrs.fields(Rules)
+        if field.metadata["words"]
+    }
+)
+#: The shape of a rules object, as errors show it.
+RULES_SHAPE: Final = '{"preset": "classic", "knobs": {"double_blank": 25}}'
+
+
+def _word(value: _Json, words: tuple[str, ...]) -> _Json:
+    """``value`` as the word of ``words`` it spells, ignoring case, spaces, ``-`` and ``_``;
+    anything else unchanged, for the reader to refuse with the list of words."""
+    if not isinstance(value, str) or len(value) > MAX_NAME:
+        return value
+    key = "_".join(value.lower().replace("-", " ").replace("_", " ").split())
+    return key if key in words else value
+
+
+def rules_from_value(value: _Json) -> Rules:
+    """The rules of a rules object written by hand, as :meth:`Rules.from_dict` reads it."""
+    if not isinstance(value, dict):
+        raise RulesError(f"rules: expected an object like {RULES_SHAPE}, got {_describe(value)}")
+    loose = [key for key in value if isinstance(key, str) and key in _KNOBS]
+    if loose:
+        raise RulesError(
+            f'rules: {_shown(loose[0])} is a knob, and knobs go under "knobs", beside the '
+            f'"preset" they change (null to give every knob): {RULES_SHAPE}'
+        )
+    if "preset" not in value:
+        raise RulesError(
+            f'rules: missing key "preset": name the preset the knobs change, or null to give '
+            f"every knob: {RULES_SHAPE}"
+        )
+    data = {"knobs": {}, **value}
+    preset = data["preset"]
+    if isinstance(preset, str) and len(preset) <= MAX_NAME:
+        try:
+            data["preset"] = find_preset(preset).name
+        except RulesError as exc:
+            raise RulesError(f"rules.preset: {exc}") from None
+    knobs = data["knobs"]
+    if isinstance(knobs, dict):
+        data["knobs"] = {
+            name: _word(v, _WORDS[name]) if name in _WORDS else v for name, v in knobs.items()
+        }
+    try:
+        return read_rules(data)
+    except RecordError as exc:
+        raise RulesError(str(exc)) from exc
+
+
+def rules_from_json(text: str | bytes) -> Rules:
+    """The rules of a rules object's JSON text, as :meth:`Rules.from_json` reads it."""
+    try:
+        value = read_json(text, "rules object")
+    except RecordError as exc:
+        raise RulesError(str(exc)) from exc
+    return rules_from_value(value)

@@ -58,21 +58,20 @@ from threading import Lock
 from typing import Final
 
 from ._book import book_of
-from ._engine import Ending
+from ._engine import Ending, Seen, State, history_moves
 from ._facts import START_DRAWN, Facts, SeatFacts, facts_of
 from ._house import undeclared
-from ._positions import checked_round
-from ._round import Round
+from ._moves import Event
+from ._positions import checked_state, dealt_state
 from ._rule import StartCase
 from ._tiles import TILES, mask_of
-from ._views import RoundView, seen_of, start_of
 from .errors import IllegalMoveError, PositionError, SamplingError
 
 __all__ = ["count_deals", "sample_state"]
 
 #: How many views keep their counting tables.
 _CACHE_SIZE: Final = 16
-_cache: OrderedDict[RoundView, _Mixture] = OrderedDict()
+_cache: OrderedDict[Seen, _Mixture] = OrderedDict()
 _cache_lock = Lock()
 
 
@@ -85,13 +84,14 @@ class _SamplingError(RuntimeError):
 TRIES: Final = 10_000
 
 
-def sample_state(view: RoundView, rng: random.Random) -> Round:
-    """A round drawn uniformly among the deals that replay ``view`` (see the module).
+def sample_state(view: Seen, rng: random.Random) -> State:
+    """A state drawn uniformly among the deals that replay ``view`` (see the module).
 
     When a house rule cannot say what a move tells, the plan covers more deals than
-    replay the view (still drawn uniformly), and a sample whose replay refuses a move or
-    does not give the view back is dropped and drawn again: the samples kept are uniform
-    over the deals that replay the view. After :data:`TRIES` dropped samples,
+    replay the view (still drawn uniformly), and a sample is replayed as a state
+    (``State.step`` move by move): one that refuses a move, or whose ``seen_by`` of the
+    view's seat is not ``view``, is dropped and drawn again, so the samples kept are
+    uniform over the deals that replay the view. After :data:`TRIES` dropped samples,
     :class:`~chickenfoot.errors.SamplingError`.
     """
     plan = _plan_of(view)
@@ -112,7 +112,7 @@ def sample_state(view: RoundView, rng: random.Random) -> Round:
     )
 
 
-def count_deals(view: RoundView) -> int:
+def count_deals(view: Seen) -> int:
     """How many deals (other hands as dealt, boneyard order) replay ``view`` exactly.
 
     Raises:
@@ -125,7 +125,7 @@ def count_deals(view: RoundView) -> int:
     return plan.count()
 
 
-def _plan_of(view: RoundView) -> _Mixture:
+def _plan_of(view: Seen) -> _Mixture:
     with _cache_lock:
         plan = _cache.get(view)
         if plan is not None:
@@ -139,12 +139,12 @@ def _plan_of(view: RoundView) -> _Mixture:
     return plan
 
 
-def _mixture(view: RoundView) -> _Mixture:
+def _mixture(view: Seen) -> _Mixture:
     """The plans of ``view``, one for each case of its start (R6, R6b), from what its
     history tells under its rulebook."""
     outcome = view.outcome
     blocked = outcome is not None and outcome.ending is Ending.BLOCKED
-    facts = facts_of(seen_of(view), book_of(view.rules), blocked)
+    facts = facts_of(view, book_of(view.rules), blocked)
     # A rule that could not say all that a move tells (a Reveal with complete=False, a
     # house rule that declares nothing) leaves its facts out: the plans then count a
     # superset of the deals that replay the view, and sample_state replays each sample
@@ -293,7 +293,7 @@ class _Mixture:
     def count(self) -> int:
         return sum(plan.count() for plan in self.plans)
 
-    def sample(self, rng: random.Random) -> Round:
+    def sample(self, rng: random.Random) -> State:
         if len(self.plans) == 1:
             return self.plans[0].sample(rng)
         weights = [plan.count() for plan in self.plans]
@@ -315,10 +315,10 @@ class _Plan:
     """Everything a view's samples share in one case of its start (see
     :class:`~chickenfoot._rule.StartCase`): the slots, the classes and the counts."""
 
-    def __init__(self, view: RoundView, facts: Facts, case: StartCase) -> None:
+    def __init__(self, view: Seen, facts: Facts, case: StartCase) -> None:
         self.view = view
         self.rules = view.rules
-        self.events = view.history
+        self.events = [Event(seat, move, None) for seat, move in history_moves(view.history)]
         self.facts = facts
         self.mover = facts.mover
         self.draw_events = facts.draw_moves
@@ -358,7 +358,7 @@ class _Plan:
         with a play are none of the viewer's (R16)."""
         view, facts = self.view, self.facts
         others = sum(c for s, c in enumerate(view.hand_counts) if s != view.seat)
-        if facts.hidden.bit_count() != view.boneyard_count + others:
+        if facts.hidden.bit_count() != view.left + others:
             raise _SamplingError("the hidden tiles do not add up")
         if facts.blocked & ~facts.hidden:
             raise _SamplingError("a blocked round with a playable tile in a hand")
@@ -378,7 +378,7 @@ class _Plan:
         self.slot_event: dict[int, list[int | None]] = {}
         self.played_counts: dict[int, tuple[int, ...]] = {}
         self.played_tiles: dict[int, list[tuple[int, int]]] = {}
-        for seat in range(view.players):
+        for seat in range(len(view.hand_counts)):
             if seat != view.seat:
                 label_of[seat] = self._seat_labels(seat, facts.seats[seat], lacks[seat], forced)
         return label_of
@@ -444,7 +444,7 @@ class _Plan:
     def _forbidden(self) -> set[int]:
         """The sets of tiles the undrawn boneyard may not hold all of: while it was closed
         and the round went on, some hand held a tile with a play (R14, R16)."""
-        hidden, r = self.facts.hidden, self.view.boneyard_count
+        hidden, r = self.facts.hidden, self.view.left
         out: set[int] = set()
         for q in self.facts.closed:
             if q & ~hidden or q.bit_count() > r:
@@ -461,7 +461,7 @@ class _Plan:
         view, facts = self.view, self.facts
         outcome = view.outcome
         hidden = facts.hidden
-        self.r = view.boneyard_count
+        self.r = view.left
         self.value_of = {t: facts.values[t] for t in _bits(hidden)} if outcome is not None else {}
         forbidden = self._forbidden()
         self.tagged = 0
@@ -674,7 +674,7 @@ class _Plan:
 
     # -- sampling ----------------------------------------------------------------------
 
-    def sample(self, rng: random.Random) -> Round:
+    def sample(self, rng: random.Random) -> State:
         total = 0 if self.void else self._completions(0, self.start_pool)
         if not total:
             raise _SamplingError(f"no deal replays {self.view!r}")
@@ -736,13 +736,13 @@ class _Plan:
 
     def _build(
         self, dealt: dict[int, list[int]], drawn_by: dict[int, list[int]], undrawn: list[int]
-    ) -> Round:
-        """The round of a sample, replayed move by move with the engine's checks: it must
+    ) -> State:
+        """The state of a sample, replayed move by move with the engine's checks: it must
         give the view back."""
         view = self.view
         me = view.seat
         events = self.events
-        start = start_of(view)
+        start = view.start
         mover = self.mover
         next_slot = dict.fromkeys(drawn_by, 1)
         if start.turn_draws and mover != me:
@@ -759,15 +759,12 @@ class _Plan:
         boneyard = order + undrawn
         hands = [
             self.facts.mine_dealt if seat == me else mask_of(TILES[t] for t in dealt[seat])
-            for seat in range(view.players)
+            for seat in range(len(view.hand_counts))
         ]
         if not start.position:
-            rnd = Round.from_deal(
-                self.rules,
-                [[TILES[t] for t in _bits(h)] for h in hands],
-                [TILES[t] for t in boneyard],
-                round_double=view.dealt_for,
-                first=view.first,
+            n = view.table.n
+            state = dealt_state(
+                self.rules, n, tuple(hands), tuple(boneyard), view.table.dealt, view.first, None
             )
         else:
             drawn_tile = None
@@ -776,17 +773,20 @@ class _Plan:
                 hands[mover] |= 1 << t
                 drawn_tile = TILES[t]
             lead = None if start.lead < 0 else start.lead
-            rnd = checked_round(
+            state = checked_state(
                 self.rules, start.table, start.placements, tuple(hands), tuple(boneyard),
                 None if mover < 0 else mover, view.first, lead, start.turn_draws, drawn_tile,
             )  # fmt: skip
         for e in events:
-            if rnd.to_move != e.seat:
-                raise _SamplingError(f"the sample has seat {rnd.to_move} to move, not {e.seat}")
-            rnd = rnd.apply(e.move)
-        if rnd.view(me) != view:
+            if state.to_move != e.seat:
+                raise _SamplingError(f"the sample has seat {state.to_move} to move, not {e.seat}")
+            after = state.step(e.move)
+            if after is None:
+                raise _SamplingError(f"the sample refuses {e.move} of seat {e.seat}")
+            state = after
+        if state.seen_by(me) != view:
             raise _SamplingError(f"a sample of {view!r} does not give the view back")
-        return rnd
+        return state
 
 
 def _stage_order(seats: list[int], label_of: dict[int, dict[int, int]], hidden: int) -> list[int]:

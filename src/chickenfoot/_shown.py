@@ -11,15 +11,32 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from ._engine import Obligation, Outcome, PublicStart, Start, obligation
-from ._moves import Event, Play
+from ._engine import (
+    History,
+    Obligation,
+    Outcome,
+    PublicStart,
+    Seen,
+    Start,
+    history_moves,
+    obligation,
+)
+from ._moves import Draw, Event, Play
+from ._pictures import table_svg
 from ._table import Layout, OpenEnd, Placement, TableState
 from ._tiles import TILES, Tile
 
 if TYPE_CHECKING:
     from ._rules import Rules
 
-__all__ = ["TableShown", "layout_of_events", "table_of"]
+__all__ = [
+    "TableShown",
+    "dealt_start",
+    "layout_of_events",
+    "seen_events",
+    "start_drawn_tile",
+    "table_of",
+]
 
 
 class TableShown:
@@ -84,8 +101,6 @@ class TableShown:
 
     def _repr_svg_(self) -> str:
         """The table as SVG, for notebooks (see :func:`~chickenfoot.table_svg`)."""
-        from ._pictures import table_svg
-
         return table_svg(self)
 
 
@@ -103,3 +118,48 @@ def layout_of_events(events: Iterable[Event], start: Sequence[tuple[int, int]]) 
         Placement(e.move.tile, e.move.onto, e.seat) for e in events if type(e.move) is Play
     ]
     return Layout(tuple(placements))
+
+
+def seen_events(seen: Seen) -> tuple[Event, ...]:
+    """The moves of the history of ``seen``, the first first, a tile for its own draws
+    alone (:attr:`RoundView.history <chickenfoot.RoundView.history>`)."""
+    mine = iter(seen.mine)
+    if _start_draw_shown(seen):
+        next(mine)  # the tile drawn before the position, not a move of the history
+    me = seen.seat
+    return tuple(
+        Event(seat, move, TILES[next(mine)] if seat == me and type(move) is Draw else None)
+        for seat, move in history_moves(seen.history)
+    )
+
+
+def start_drawn_tile(seen: Seen) -> Tile | None:
+    """The tile the seat of ``seen`` drew before the position its round was set up from,
+    in the turn that position was in, if it knows one (see :meth:`Round.from_position`)."""
+    return TILES[seen.mine[0]] if _start_draw_shown(seen) else None
+
+
+def _start_draw_shown(seen: Seen) -> bool:
+    """Whether the drawn tiles of ``seen`` start with one drawn before its round's position."""
+    start = seen.start
+    return start.turn_draws > 0 and start.to_move == seen.seat
+
+
+def dealt_start(
+    rules: Rules, table: TableState, history: History, to_move: int | None, first: int
+) -> PublicStart:
+    """What every seat sees of the start of a dealt round whose table is ``table`` after
+    ``history``: the centre double alone on the table in a ``centre`` start, led by the
+    first seat; else an empty table before the double its holder placed at once, or the
+    one searched for (R6, R6b), and nobody leading."""
+    n, dealt = table.n, table.dealt
+    moves = history_moves(history)
+    mover = moves[0][0] if moves else -1 if to_move is None else to_move
+    if rules.start == "centre":
+        at = TableState.empty(n, dealt, dealt).with_round_double(rules.opening_toes, dealt)
+        return PublicStart(False, ((dealt, -1),), at, mover, first, 0)
+    opening = table.double
+    if moves:
+        move = moves[0][1]
+        opening = move.tile.index if type(move) is Play and move.onto is None else dealt
+    return PublicStart(False, (), TableState.empty(n, opening, dealt), mover, -1, 0)

@@ -23,27 +23,21 @@ import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from ._engine import Ending, Outcome, PublicStart
+from ._engine import Ending, Obligation, Outcome, PublicStart, Seen, linked_history, obligation
 from ._house import layout_refusal
+from ._json import _describe, _shown, read_json
 from ._moves import Draw, Move, Play
 from ._notation import parse_move
 from ._positions import index_pairs, table_after
-from ._records import (
-    _describe,
-    _shown,
-    read_json,
-    read_rules,
-    rules_record,
-)
-from ._round import _linked
-from ._rules import Rules
-from ._scoring import standings
+from ._rules import Rules, read_rules, rules_record
+from ._scoring import Standing, standings
+from ._shown import dealt_start, layout_of_events, seen_events, start_drawn_tile
 from ._table import Placement, TableState
-from ._tiles import TILES, Tile, set_length
+from ._tiles import TILES, Tile, mask_of, set_length, tiles_of
 from .errors import ChickenFootError, RecordError, ViewError
 
 if TYPE_CHECKING:
-    from ._views import MatchView, RoundView
+    from ._match import MatchView
 
 __all__ = [
     "VIEW_FORMAT",
@@ -52,8 +46,8 @@ __all__ = [
     "match_view_dict",
     "match_view_from_dict",
     "parse_view",
+    "round_seen_from_dict",
     "round_view_dict",
-    "round_view_from_dict",
 ]
 
 #: The value of a view's ``"format"`` key.
@@ -79,19 +73,22 @@ def _outcome(outcome: Outcome | None) -> _Json | None:
     }
 
 
-def _round_body(view: RoundView) -> _Json:
-    """The fields of a round view, without the header."""
-    drawn = view.drawn_tile
-    pending = view.pending_double
+def _round_body(view: Seen) -> _Json:
+    """The fields of a round view, without the header: what :class:`RoundView
+    <chickenfoot.RoundView>` shows of ``view``."""
+    drawn = view.drawn
+    pending = view.table.pending
+    history = seen_events(view)
+    outcome = view.outcome
     return {
         "seat": view.seat,
-        "players": view.players,
-        "hand": [str(t) for t in view.hand],
+        "players": len(view.hand_counts),
+        "hand": [str(t) for t in tiles_of(view.hand)],
         "hand_counts": list(view.hand_counts),
-        "boneyard_count": view.boneyard_count,
-        "to_move": view.to_move,
-        "round_double": str(view.round_double),
-        "dealt_for": str(view.dealt_for),
+        "boneyard_count": view.left,
+        "to_move": None if view.to_move < 0 else view.to_move,
+        "round_double": str(TILES[view.round_double]),
+        "dealt_for": str(TILES[view.table.dealt]),
         "first": view.first,
         "table": {
             "placements": [
@@ -101,16 +98,20 @@ def _round_body(view: RoundView) -> _Json:
                     "onto": None if p.onto is None else str(p.onto),
                     "seat": p.seat,
                 }
-                for p in view.layout
+                for p in layout_of_events(history, view.start.placements)
             ],
             "open_ends": [
                 {"at": str(e), "onto": str(e.onto), "number": e.number, "places": e.places}
-                for e in view.open_ends
+                for e in view.table.open_ends()
             ],
         },
-        "obligation": view.obligation.value,
-        "pending_double": None if pending is None else str(pending),
-        "drawn_tile": None if drawn is None else str(drawn),
+        "obligation": (
+            Obligation.NONE
+            if outcome is not None
+            else obligation(view.rules, view.table, view.turn_draws)
+        ).value,
+        "pending_double": None if pending < 0 else str(TILES[pending]),
+        "drawn_tile": None if drawn < 0 else str(TILES[drawn]),
         "legal_moves": [str(m) for m in view.legal_moves()],
         "history": [
             {
@@ -118,19 +119,17 @@ def _round_body(view: RoundView) -> _Json:
                 "move": str(e.move),
                 "drawn": None if e.drawn is None else str(e.drawn),
             }
-            for e in view.history
+            for e in history
         ],
-        "outcome": _outcome(view.outcome),
+        "outcome": _outcome(outcome),
         "ply": view.ply,
         "position": _position(view),
     }
 
 
-def _position(view: RoundView) -> _Json | None:
+def _position(view: Seen) -> _Json | None:
     """The position a round was set up from (Round.from_position), as the view sees it."""
-    from ._views import start_drawn_tile, start_of
-
-    start = start_of(view)
+    start = view.start
     if not start.position:
         return None
     drawn = start_drawn_tile(view)
@@ -143,33 +142,55 @@ def _position(view: RoundView) -> _Json | None:
     }
 
 
-def _header(kind: str, view: RoundView | MatchView) -> _Json:
+def _header(kind: str, rules: Rules) -> _Json:
     return {
         "format": VIEW_FORMAT,
         "version": VIEW_VERSION,
         "kind": kind,
-        "variant": view.rules.name,
-        "rules": rules_record(view.rules),
+        "variant": rules.name,
+        "rules": rules_record(rules),
     }
 
 
-def round_view_dict(view: RoundView) -> _Json:
+def round_view_dict(view: Seen) -> _Json:
     """The JSON form of a round view (see :meth:`RoundView.to_dict`)."""
-    return {**_header("round", view), **_round_body(view)}
+    return {**_header("round", view.rules), **_round_body(view)}
 
 
-def match_view_dict(view: MatchView) -> _Json:
-    """The JSON form of a match view (see :meth:`MatchView.to_dict`)."""
+def match_view_dict(view: MatchView, seen: Seen) -> _Json:
+    """The JSON form of a match view, whose round's view shows ``seen`` (see
+    :meth:`MatchView.to_dict`)."""
     return {
-        **_header("match", view),
-        "seat": view.seat,
-        "players": view.round.players,
-        "round_number": view.round_index + 1,
-        "round_count": view.rules.round_count(view.round.players),
-        "is_over": view.is_over,
-        "to_move": view.to_move,
-        "results": [list(r) for r in view.results],
-        "totals": list(view.totals),
+        **_match_fields(
+            view.rules, view.seat, view.results, view.standings, view.round_index,
+            view.is_over, view.ply, seen,
+        ),
+        "round": _round_body(seen),
+    }  # fmt: skip
+
+
+def _match_fields(
+    rules: Rules,
+    seat: int,
+    results: tuple[tuple[int, ...], ...],
+    table: tuple[Standing, ...],
+    round_index: int,
+    is_over: bool,
+    ply: int,
+    seen: Seen,
+) -> _Json:
+    """The fields of a match view but its round's."""
+    players = len(seen.hand_counts)
+    return {
+        **_header("match", rules),
+        "seat": seat,
+        "players": players,
+        "round_number": round_index + 1,
+        "round_count": rules.round_count(players),
+        "is_over": is_over,
+        "to_move": None if seen.to_move < 0 else seen.to_move,
+        "results": [list(r) for r in results],
+        "totals": [s.total for s in table],
         "standings": [
             {
                 "seat": s.seat,
@@ -178,11 +199,10 @@ def match_view_dict(view: MatchView) -> _Json:
                 "best_nonzero": s.best_nonzero,
                 "place": s.place,
             }
-            for s in view.standings
+            for s in table
         ],
-        "winners": [s.seat for s in view.standings if s.place == 1] if view.is_over else [],
-        "ply": view.ply,
-        "round": _round_body(view.round),
+        "winners": [s.seat for s in table if s.place == 1] if is_over else [],
+        "ply": ply,
     }
 
 
@@ -403,16 +423,19 @@ def _difference(path: str, got: object, expected: object) -> tuple[str, object, 
     return path, got, expected
 
 
-def round_view_from_dict(data: object) -> RoundView:
-    """The round view a dict of JSON values describes (see :meth:`RoundView.from_dict`)."""
+def round_seen_from_dict(data: object) -> Seen:
+    """What the round view a dict of JSON values describes shows (see
+    :meth:`RoundView.from_dict`)."""
     obj, rules = _read_header(data, "round", _ROUND_KEYS)
     return _read_round(obj, rules, "")
 
 
-def match_view_from_dict(data: object) -> MatchView:
-    """The match view a dict of JSON values describes (see :meth:`MatchView.from_dict`)."""
-    from ._views import MatchView
-
+def match_view_from_dict(
+    data: object,
+) -> tuple[Rules, int, tuple[tuple[int, ...], ...], tuple[Standing, ...], int, bool, Seen, int]:
+    """The values of the match view a dict of JSON values describes, in the order of
+    :class:`MatchView <chickenfoot.MatchView>`'s fields, its round's view as the ``Seen``
+    it shows (see :meth:`MatchView.from_dict`)."""
     obj, rules = _read_header(data, "match", _MATCH_KEYS)
     players, n = _players(obj, "", rules)
     read = _Reader(n, players)
@@ -421,27 +444,22 @@ def match_view_from_dict(data: object) -> MatchView:
     results = tuple(_items(obj["results"], "results", read.scores))
     body = _object(obj["round"], "round", _ROUND_KEYS)
     rnd = _read_round(body, rules, "round")
-    if rnd.players != players:
-        _fail("players", f"{players} seats, but the round has {rnd.players}")
+    if len(rnd.hand_counts) != players:
+        _fail("players", f"{players} seats, but the round has {len(rnd.hand_counts)}")
     if rnd.seat != seat:
         _fail("seat", f"the view is of seat {seat}, but its round's view is of seat {rnd.seat}")
     is_over = _bool(obj["is_over"], "is_over")
-    if is_over and not rnd.is_over:
+    if is_over and rnd.outcome is None:
         _fail("is_over", "the match is over, but its round is not")
     ply = _int(obj["ply"], "ply", rnd.ply)
-    view = MatchView(
-        rules, seat, results, standings(results, players, rules.tie_break), number - 1,
-        is_over, rnd, ply,
-    )  # fmt: skip
-    derived = match_view_dict(view)
-    del derived["round"]
+    table = standings(results, players, rules.tie_break)
+    derived = _match_fields(rules, seat, results, table, number - 1, is_over, ply, rnd)
     _agree(obj, derived, "")
-    return view
+    return rules, seat, results, table, number - 1, is_over, rnd, ply
 
 
-def _read_round(obj: dict[str, Any], rules: Rules, path: str) -> RoundView:
-    """A round view from its fields (``path`` is where they are, ``""`` or ``"round"``)."""
-    from ._views import RoundView, dealt_start
+def _read_round(obj: dict[str, Any], rules: Rules, path: str) -> Seen:
+    """What a round view shows, from its fields (at ``path``: ``""`` or ``"round"``)."""
 
     def at(key: str) -> str:
         return _at(path, key)
@@ -502,7 +520,7 @@ def _read_round(obj: dict[str, Any], rules: Rules, path: str) -> RoundView:
     table = TableState.empty(n, double.index, dealt.index)
     for placement, where in plays:
         table = _played(table, placement, rules, where)
-    moves = _linked((s, m) for s, m, _ in history)
+    moves = linked_history([(s, m) for s, m, _ in history])
     if obj["position"] is not None:
         at_start = table_after(rules, n, then, dealt.index, kept)
         start = PublicStart(True, index_pairs(kept), at_start, mover, lead, draws)
@@ -524,16 +542,15 @@ def _read_round(obj: dict[str, Any], rules: Rules, path: str) -> RoundView:
             turn_draws += 1
         if turn_draws == len(history):
             turn_draws += start.turn_draws
-    mine = [] if shown is None else [shown]
-    mine += [d for _, _, d in history if d is not None]
-    view = RoundView(
-        rules, seat, tuple(hand), counts, boneyard, to_move, double, first, outcome,
-        moves=moves, mine=tuple(mine), length=len(history),
-        table=table, turn_draws=turn_draws, start=start,
+    mine = ([] if shown is None else [shown]) + [d for _, _, d in history if d is not None]
+    view = Seen(
+        rules, seat, start, moves, table, mask_of(hand), counts, boneyard,
+        -1 if to_move is None else to_move, double.index, first, turn_draws,
+        outcome, tuple(t.index for t in mine),
     )  # fmt: skip
-    drawn_tile = view.drawn_tile
-    if drawn_tile is not None and drawn_tile not in view.hand:
-        _fail(at("hand"), f"seat {seat} drew {drawn_tile} this turn, but its hand does not hold it")
+    if view.drawn >= 0 and not view.hand >> view.drawn & 1:
+        drawn = TILES[view.drawn]
+        _fail(at("hand"), f"seat {seat} drew {drawn} this turn, but its hand does not hold it")
     _agree(obj, _round_body(view), path)
     return view
 

@@ -44,13 +44,12 @@ from __future__ import annotations
 
 from ._book import book_of
 from ._engine import Policy, State
-from ._round import Round, round_from_state
+from ._round import Round, RoundView, round_from_state
 from ._round import state_of as _state_of
 from ._rule import PublicTurn, Reveal
 from ._rules import Rules
 from ._shown import table_of as _table_of
 from ._table import TableState
-from ._views import RoundView
 
 __all__ = [
     "Policy",

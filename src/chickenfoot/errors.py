@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._moves import Play
+
 if TYPE_CHECKING:
     from ._moves import Move
 
@@ -175,8 +177,6 @@ class StaleMoveError(IllegalMoveError):
 
 def _sentence(move: Move, seat: int | None, reason: str, rule: str) -> str:
     """``seat 0 cannot play 5-1 onto 1-0: the toes of 4-4 come first (R9)``."""
-    from ._moves import Play
-
     if isinstance(move, Play):
         done = f"place {move.tile}" if move.onto is None else f"play {move.tile} onto {move.onto}"
     else:

@@ -99,6 +99,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "_round": (
         "tests/test_round_scenarios.py",
+        "tests/test_views.py",
         "tests/test_engine.py",
         "tests/test_server_api.py",
         "tests/test_perft.py",
@@ -119,9 +120,16 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_properties.py",
     ),
     "_schedule": ("tests/test_match.py", "tests/test_rules.py", "tests/test_match_properties.py"),
-    "_match": ("tests/test_match.py", "tests/test_match_properties.py"),
-    "_views": ("tests/test_views.py", "tests/test_positions.py"),
+    "_match": ("tests/test_match.py", "tests/test_match_properties.py", "tests/test_views.py"),
+    "_views": ("tests/test_views.py",),
     "_records": ("tests/test_records.py", "tests/test_records_fuzz.py", "tests/test_positions.py"),
+    "_json": ("tests/test_records.py", "tests/test_rules_json.py", "tests/test_view_json.py"),
+    "_house": (
+        "tests/test_house.py",
+        "tests/test_house_sampling.py",
+        "tests/test_check_rule.py",
+        "tests/test_house_clients.py",
+    ),
     # -- around the engine
     "__init__": ("tests/test_api_stability.py", "tests/test_server_api.py"),
     "__main__": ("tests/test_cli.py",),
@@ -157,6 +165,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "cli": ("tests/test_cli.py",),
     "pettingzoo": ("tests/test_pettingzoo.py",),
     "openspiel": ("tests/test_openspiel.py",),
+    "testing": ("tests/test_check_rule.py",),
 }
 
 #: The packages of ``src/chickenfoot``: their ``__init__.py`` is named by the package.
