@@ -31,6 +31,7 @@ MODULES = (
     "chickenfoot.bots",
     "chickenfoot.engine",
     "chickenfoot.simulation",
+    "chickenfoot.testing",
     "chickenfoot.pettingzoo",
     "chickenfoot.openspiel",
 )

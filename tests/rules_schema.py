@@ -19,6 +19,7 @@ import attrs
 
 from chickenfoot import PRESETS, Rules
 from chickenfoot._records import MAX_NAME, MAX_TILES
+from chickenfoot._rules import MAX_HOUSE
 
 SHIPPED = (
     Path(__file__).resolve().parents[1] / "src" / "chickenfoot" / "schemas" / "rules.schema.json"
@@ -59,6 +60,8 @@ def knob_schema(field: attrs.Attribute[Any]) -> dict[str, Any]:
         if about["none"]:
             choices.append({"type": "null"})
         value = number if len(choices) == 1 else {"oneOf": choices}
+    elif kind == "house":
+        value = {"type": "array", "maxItems": MAX_HOUSE, "items": {"$ref": "#/$defs/houseRule"}}
     else:
         raise AssertionError(f"knob {field.name}: no schema for kind {kind!r}")
     return {"description": description, **value}
@@ -116,6 +119,28 @@ def rules_schema() -> dict[str, Any]:
                 "maxProperties": MAX_TILES,
                 "propertyNames": {"pattern": "^(0|[1-9][0-9]{0,18})$"},
                 "additionalProperties": {"$ref": "#/$defs/int64"},
+            },
+            "houseRule": {
+                "description": (
+                    "A house rule: the name its class is registered under (@house_rule) and "
+                    "the values of its own knobs, by field name; reading it needs the class "
+                    "registered."
+                ),
+                "type": "object",
+                "required": ["name"],
+                "additionalProperties": False,
+                "properties": {
+                    "name": {"type": "string", "pattern": "^[a-z0-9]+(-[a-z0-9]+)*$"},
+                    "knobs": {
+                        "type": "object",
+                        "additionalProperties": {
+                            "oneOf": [
+                                {"$ref": "#/$defs/int64"},
+                                {"type": ["string", "boolean", "null"]},
+                            ]
+                        },
+                    },
+                },
             },
             "knobs": {
                 "description": (

@@ -54,9 +54,12 @@ def _deals(base: Rules, knobs: dict[str, Any]) -> bool:
 
 #: The knobs :func:`rules` leaves at the preset's values: the name (it writes its own), the
 #: player tables (the players of a deal are drawn from them) and the length of a match
-#: (``rounds`` and ``target``, which callers set to their own schedules). Every other knob
+#: (``rounds`` and ``target``, which callers set to their own schedules), and the house
+#: rules (the tests of house rules give their own). Every other knob
 #: of :class:`Rules` is drawn, a new one too, among the ``examples`` of its metadata.
-LEFT_TO_CALLERS: frozenset[str] = frozenset({"name", "set_sizes", "hand_sizes", "rounds", "target"})
+LEFT_TO_CALLERS: frozenset[str] = frozenset(
+    {"name", "set_sizes", "hand_sizes", "rounds", "target", "house"}
+)
 #: Knobs drawn after the others, in this order, because the values they may take depend
 #: on other knobs: the reserve on the tiles the start leaves (R6, R14), the draws a turn
 #: on ``play_drawn`` (R13b).

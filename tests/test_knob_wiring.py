@@ -23,7 +23,7 @@ from chickenfoot.cli import main
 
 FIELDS = attrs.fields(Rules)
 NAMES = [f.name for f in FIELDS]
-KINDS = ("text", "table", "boolean", "word", "integer")
+KINDS = ("text", "table", "boolean", "word", "integer", "house")
 
 
 def _valid(field: attrs.Attribute[Any], value: object) -> bool:

@@ -286,7 +286,7 @@ def test_knobs_differing_from_the_preset() -> None:
     }
     # every knob with preset null, as a record may give them, reads the same variant
     every = {name: getattr(renamed, name) for name in KNOBS}
-    every["set_sizes"], every["hand_sizes"] = {"2": 6}, {"2": 7}
+    every["set_sizes"], every["hand_sizes"], every["house"] = {"2": 6}, {"2": 7}, []
     record["rules"] = {"preset": None, "knobs": every}
     assert Match.from_record(record).rules == renamed
 

@@ -101,6 +101,7 @@ def _every_knob(rules: Rules) -> dict[str, Any]:
     knobs = {a.name: getattr(rules, a.name) for a in attrs.fields(Rules)}
     for table in ("set_sizes", "hand_sizes"):
         knobs[table] = {str(players): n for players, n in knobs[table]}
+    knobs["house"] = list(knobs["house"])  # none here, as a JSON array
     return {"preset": None, "knobs": knobs}
 
 

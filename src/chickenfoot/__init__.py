@@ -21,6 +21,7 @@ from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 
 from . import _table as _hot_module
 from ._engine import Ending, Obligation, Outcome
+from ._house import HouseRule, Table, Turn, find_house_rule, house_rule
 from ._match import Match, MatchView, load_record
 from ._moves import Draw, Event, Move, Pass, Play
 from ._notation import parse_move
@@ -58,6 +59,7 @@ from .errors import (
     PositionError,
     RecordError,
     RulesError,
+    SamplingError,
     SimulationError,
     StaleMoveError,
     ViewError,
@@ -82,6 +84,7 @@ __all__ = [
     "Draw",
     "Ending",
     "Event",
+    "HouseRule",
     "IllegalMoveError",
     "InvalidMoveError",
     "KnobHelp",
@@ -103,16 +106,21 @@ __all__ = [
     "RoundView",
     "Rules",
     "RulesError",
+    "SamplingError",
     "SimulationError",
     "StaleMoveError",
     "Standing",
     "Start",
+    "Table",
     "TargetMode",
     "TieBreak",
     "Tile",
     "TilePosition",
+    "Turn",
     "ViewError",
+    "find_house_rule",
     "find_preset",
+    "house_rule",
     "layout_text",
     "load_record",
     "parse_move",

@@ -13,14 +13,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+import attrs
+
 from ._drawing import drawing_of
+from ._house import (
+    HouseRule,
+    book_exact,
+    house_blocked,
+    house_check_turn,
+    house_moves,
+    house_playable,
+    house_refusal,
+    house_reveal,
+    house_scores,
+    tile_values,
+)
 from ._moves import Move, Play
-from ._rule import DealNeeds, Drawing, Opening, PublicTurn, Refusal, Reveal
+from ._rule import DealNeeds, Drawing, Opening, PublicTurn, Refusal, Reveal, off_table
 from ._schedule import Schedule, schedule_of
 from ._scoring import Scoring, scoring_of
 from ._table import TableState
 
 if TYPE_CHECKING:
+    from ._engine import Ending
     from ._rules import Rules
 
 __all__ = ["Book", "book_of"]
@@ -34,12 +49,15 @@ class Book:
     ``opening`` (chosen by ``start``), ``drawing`` and ``scoring`` (each family chooses
     from the knobs it reads: :func:`~chickenfoot._drawing.drawing_of`,
     :func:`~chickenfoot._scoring.scoring_of`), ``schedule``; ``opening_toes``,
-    ``toes_per_double`` and ``first_foot`` for the placement rules (R3, R7-R9). Never
-    changed once made.
+    ``toes_per_double`` and ``first_foot`` for the placement rules (R3, R7-R9); ``house``
+    the house rules (``Rules.house``: empty for every preset, so a turn pays one empty-tuple
+    test for them), ``values`` the points of each tile left in a hand (R17, the house
+    rules' tile points in), and ``exact`` whether every house rule says what each move
+    tells, so that the sampler never checks by replay. Never changed once made.
     """
 
-    __slots__ = ("drawing", "first_foot", "opening", "opening_toes", "rules", "schedule",
-                 "scoring", "toes_per_double")  # fmt: skip
+    __slots__ = ("drawing", "exact", "first_foot", "house", "opening", "opening_toes", "rules",
+                 "schedule", "scoring", "toes_per_double", "values")  # fmt: skip
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -50,6 +68,13 @@ class Book:
         self.opening_toes: int = rules.opening_toes
         self.toes_per_double: int = rules.toes_per_double
         self.first_foot: bool = rules.first_foot_required
+        self.house: tuple[HouseRule, ...] = rules.house
+        self.exact: bool = book_exact(self.house)
+        self.values: tuple[int, ...] = tile_values(self.house, self.scoring.values)
+
+    def prefix(self, count: int) -> Book:
+        """The book of the same knobs with the first ``count`` house rules alone."""
+        return book_of(attrs.evolve(self.rules, house=self.house[:count]))
 
     def deal_needs(self, n: int, dealt_for: int) -> DealNeeds:
         """What the rules need of a deal of double-``n`` for double ``dealt_for``: the
@@ -58,13 +83,23 @@ class Book:
         return DealNeeds(on_table, self.drawing.deal_needs(n, dealt_for).boneyard_over)
 
     def moves(
-        self, table: TableState, hand: int, turn_draws: int, last_drawn: int, left: int
+        self,
+        table: TableState,
+        hand: int,
+        turn_draws: int,
+        last_drawn: int,
+        left: int,
+        seat: int = -1,
+        counts: tuple[int, ...] = (),
     ) -> list[Move]:
         """The legal moves of the seat to move (R6, R12-R15), from what it can see: its
         ``hand`` (a bitmask), the tiles it drew this turn and the last of them (or -1),
-        and the tiles left in the boneyard."""
+        and the tiles left in the boneyard; then each house rule's, which read the
+        ``seat`` and every seat's tile ``counts`` too."""
         if not table.placed:  # R6: the round double is placed or searched for
             return self.opening.moves(table, hand, turn_draws, last_drawn)
+        if self.house:
+            return house_moves(self, table, seat, hand, turn_draws, last_drawn, left, counts)
         return self.drawing.moves(table, hand, turn_draws, last_drawn, left)
 
     def refusal(
@@ -77,9 +112,29 @@ class Book:
         left: int,
         move: Move,
         known: Sequence[Move] | None,
+        counts: tuple[int, ...] = (),
     ) -> Refusal | None:
         """Why ``move`` (a Play, Draw or Pass) is not legal for the seat to move, or
-        ``None`` if it is; ``known`` its legal moves if they are already listed."""
+        ``None`` if it is; ``known`` its legal moves if they are already listed, ``counts``
+        every seat's tile count (for house rules)."""
+        if self.house and table.placed:
+            return house_refusal(
+                self, table, seat, hand, turn_draws, last_drawn, left, move, known, counts
+            )
+        return self.base_refusal(table, seat, hand, turn_draws, last_drawn, left, move, known)
+
+    def base_refusal(
+        self,
+        table: TableState,
+        seat: int,
+        hand: int,
+        turn_draws: int,
+        last_drawn: int,
+        left: int,
+        move: Move,
+        known: Sequence[Move] | None,
+    ) -> Refusal | None:
+        """:meth:`refusal` by the families alone (R4, R4b, R6-R15)."""
         if not table.placed:
             return self.opening.refusal(table, seat, hand, turn_draws, last_drawn, move)
         drawing = self.drawing
@@ -105,16 +160,52 @@ class Book:
         round double is placed, the drawing rules (R12, R13) after."""
         if not table.placed:
             return self.opening.check_turn(table, seat, hand_before, turn_draws)
+        if self.house:
+            return house_check_turn(self, table, seat, hand_before, turn_draws)
         return self.drawing.check_turn(table, seat, hand_before, turn_draws, self.rules.name)
 
     def reveal(self, turn: PublicTurn, move: Move) -> Reveal:
         """What ``move``, made in the public ``turn``, tells of the mover's hand just
         before it, in closed form: what the exact sampler asks of every move (and what
-        asking the moves of one-tile hands finds)."""
+        asking the moves of one-tile hands finds); with house rules, as
+        :func:`~chickenfoot._house.house_reveal` says."""
+        if self.house and turn.table.placed:
+            return house_reveal(self, turn, move)
+        return self.base_reveal(turn, move)
+
+    def base_reveal(self, turn: PublicTurn, move: Move) -> Reveal:
+        """:meth:`reveal` by the families alone."""
         table = turn.table
         if not table.placed:
             return self.opening.reveal(table, turn.turn_draws, move)
         return self.drawing.reveal(table, turn.turn_draws, turn.left, move)
+
+    def blocked(self, table: TableState, hands: tuple[int, ...], left: int) -> bool:
+        """Whether nobody can play (R16), the boneyard closed (R14): with house rules,
+        every seat's moves are asked; else whether no hand holds a tile with a play."""
+        if self.house:
+            return house_blocked(self, table, hands, left)
+        everyone = 0
+        for hand in hands:
+            everyone |= hand
+        return not table.playable(everyone)
+
+    def playable(
+        self, table: TableState, seat: int, left: int, counts: tuple[int, ...] = ()
+    ) -> int:
+        """The tiles off ``table`` that have a play for ``seat`` at the start of a turn, the
+        boneyard closed (R14, R16), every seat holding ``counts`` tiles; -1 when the house
+        rules cannot say."""
+        if self.house:
+            return house_playable(self, table, seat, left, counts)
+        return table.playable(off_table(table))
+
+    def house_scores(
+        self, hands: tuple[int, ...], ending: Ending, winner: int, last: int, lead: int
+    ) -> tuple[int, tuple[int, ...]]:
+        """The winner and the scores at the end of a round with house rules (see
+        :func:`~chickenfoot._house.house_scores`)."""
+        return house_scores(self, hands, ending, winner, last, lead)
 
 
 #: The books made so far, by variant (bounded: cleared when full).

@@ -40,8 +40,10 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from ._book import Book, book_of
+from ._house import counts_of
 from ._moves import Draw, Move, Pass, Play
-from ._rule import Drawing, PublicTurn, Refusal
+from ._rule import Obligation, PublicTurn, Refusal
+from ._rule import obligation_of as _obligation
 from ._rules import Rules
 from ._table import DRAW_KEY, Layout, TableState
 
@@ -80,29 +82,6 @@ class Ending(enum.Enum):
 
     def __repr__(self) -> str:
         return f"Ending.{self.name}"
-
-
-class Obligation(enum.Enum):
-    """What the rules demand of the next play, if anything.
-
-    .. versionadded:: 0.1
-    """
-
-    #: The round double must be placed, or searched for in the boneyard (R6).
-    ROUND_DOUBLE = "round double"
-    #: The round double's places come first (R7).
-    OPENING = "opening"
-    #: The first foot, a double onto an arm, comes first (R8).
-    FIRST_FOOT = "first foot"
-    #: A double's toes come first (R9).
-    TOES = "toes"
-    #: After drawing, only the drawn tile may be played (R13).
-    DRAWN_TILE = "drawn tile"
-    #: Any matching tile onto any open end (R10).
-    NONE = "none"
-
-    def __repr__(self) -> str:
-        return f"Obligation.{self.name}"
 
 
 @attrs.frozen
@@ -430,6 +409,11 @@ class State:
             return self.book.opening.moves(
                 table, self.hands[self.to_move], self.turn_draws, self.last_drawn
             )
+        if self.book.house:
+            return self.book.moves(
+                table, self.hands[self.to_move], self.turn_draws, self.last_drawn,
+                len(self.boneyard) - self.taken, self.to_move, counts_of(self.hands),
+            )  # fmt: skip
         return self.book.drawing.moves(
             table, self.hands[self.to_move], self.turn_draws, self.last_drawn,
             len(self.boneyard) - self.taken,
@@ -466,6 +450,7 @@ class State:
         return self.book.refusal(
             self.table, seat, self.hands[seat], self.turn_draws, self.last_drawn,
             len(self.boneyard) - self.taken, move, self.known,
+            counts_of(self.hands) if self.book.house else (),
         )  # fmt: skip
 
     # -- the next state (R6, R13-R18) --------------------------------------------------------
@@ -511,7 +496,7 @@ class State:
                 table = self.table.after(t, onto.index, book.toes_per_double, book.first_foot)
             if not hands[seat]:  # R16: went out
                 kept = tuple(hands)
-                outcome = Outcome(Ending.WENT_OUT, seat, book.scoring.scores(kept, seat, t))
+                outcome = _scored(book, kept, Ending.WENT_OUT, seat, t, lead)
                 return _ended(self, table, kept, lead, outcome, node)
             return State(
                 self.rules, table, tuple(hands), self.boneyard, self.taken, lead,
@@ -535,14 +520,16 @@ class State:
         book = self.book
         if self.lead < 0 or len(self.boneyard) - self.taken > book.drawing.reserve:  # R14
             return self
-        everyone = 0
-        for hand in self.hands:
-            everyone |= hand
-        if self.table.playable(everyone):
-            return self
-        scoring = book.scoring
-        scores = scoring.scores(self.hands)
-        outcome = Outcome(Ending.BLOCKED, scoring.blocked_winner(scores, self.lead), scores)
+        if book.house:  # R16 asks every seat's moves, the house rules' included
+            if not book.blocked(self.table, self.hands, len(self.boneyard) - self.taken):
+                return self
+        else:
+            everyone = 0
+            for hand in self.hands:
+                everyone |= hand
+            if self.table.playable(everyone):
+                return self
+        outcome = _scored(book, self.hands, Ending.BLOCKED, -1, -1, self.lead)
         return _ended(self, self.table, self.hands, self.lead, outcome, self.history)
 
     def seen_by(self, seat: int) -> Seen:
@@ -705,21 +692,38 @@ class Seen:
         """This seat's legal moves, from what it sees; empty when it is not its turn."""
         if self.to_move != self.seat:
             return []
+        if self.rules.house:  # house rules read the seat and every seat's tile count
+            return turn_moves(
+                self.rules, self.table, self.hand, self.turn_draws, self.drawn, self.left,
+                self.seat, self.hand_counts,
+            )  # fmt: skip
         return turn_moves(self.rules, self.table, self.hand, self.turn_draws, self.drawn, self.left)
 
     def timeline(self) -> list[PublicTurn]:
         """The public turn before every move of the history, the first first: the table,
-        the seat to move, its draws this turn and the boneyard's size, and the move."""
+        the seat to move, its draws this turn and the boneyard's size, and the move; with
+        house rules, which read them, every seat's tile counts before the move too."""
         moves = history_moves(self.history)
         left = self.left
-        for _, move in moves:
+        rules = self.rules
+        counted = bool(rules.house)
+        counts = list(self.hand_counts)
+        for seat, move in moves:
             if type(move) is _DRAW_TYPE:
                 left += 1
-        rules = self.rules
+                counts[seat] -= 1
+            elif counted and type(move) is _PLAY:
+                counts[seat] += 1
         table, turn_draws = self.start.table, self.start.turn_draws
         out: list[PublicTurn] = []
         for seat, move in moves:
-            out.append(PublicTurn(table, seat, turn_draws, left, move))
+            out.append(
+                PublicTurn(table, seat, turn_draws, left, move, tuple(counts) if counted else ())
+            )
+            if counted and type(move) is _PLAY:
+                counts[seat] -= 1
+            elif counted and type(move) is _DRAW_TYPE:
+                counts[seat] += 1
             if type(move) is _PLAY:
                 assert isinstance(move, Play)
                 onto = move.onto
@@ -791,6 +795,23 @@ def _seen_restored(
 #:
 #: .. versionadded:: 0.2
 Policy: TypeAlias = Callable[[State, list[Move], random.Random], Move]
+
+
+def _scored(
+    book: Book, hands: tuple[int, ...], ending: Ending, winner: int, last: int, lead: int
+) -> Outcome:
+    """The outcome of a round ended with ``hands`` (R17, R18): ``winner`` the seat that went
+    out with tile index ``last`` (-1 if unknown), or -1 for a blocked round, whose winner
+    is the lowest score from ``lead``. The scoring's public points count (R17c), and
+    the house rules' points."""
+    if book.house:
+        winner, scores = book.house_scores(hands, ending, winner, last, lead)
+        return Outcome(ending, winner, scores)
+    scoring = book.scoring
+    scores = scoring.scores(hands, winner, last)
+    if winner < 0:
+        winner = scoring.blocked_winner(scores, lead)
+    return Outcome(ending, winner, scores)
 
 
 def _ended(
@@ -915,21 +936,29 @@ def _begun(start: Start, rules: Rules, book: Book | None = None) -> State:
         if not hand:  # R16: went out, with the last tile the placements name
             placements = start.placements
             last = placements[-1][0] if placements else -1
-            outcome = Outcome(Ending.WENT_OUT, seat, state.book.scoring.scores(hands, seat, last))
+            outcome = _scored(state.book, hands, Ending.WENT_OUT, seat, last, lead)
             return _ended(state, table, hands, lead, outcome, None)
     return state._settled()
 
 
 def turn_moves(
-    rules: Rules, table: TableState, hand: int, turn_draws: int, drawn: int, left: int
+    rules: Rules,
+    table: TableState,
+    hand: int,
+    turn_draws: int,
+    drawn: int,
+    left: int,
+    seat: int = -1,
+    counts: tuple[int, ...] = (),
 ) -> list[Move]:
     """The legal moves of the seat to move (R6, R12-R15), from what that seat can see:
     :meth:`Book.moves <chickenfoot._book.Book.moves>` of the book of ``rules``.
 
     ``hand`` is its bitmask, ``turn_draws`` how many tiles it drew this turn, ``drawn``
-    the index of the last one (or -1), ``left`` how many tiles the boneyard holds.
+    the index of the last one (or -1), ``left`` how many tiles the boneyard holds; house
+    rules read the ``seat`` and every seat's tile ``counts`` too.
     """
-    return book_of(rules).moves(table, hand, turn_draws, drawn, left)
+    return book_of(rules).moves(table, hand, turn_draws, drawn, left, seat, counts)
 
 
 def drawn_opens(rules: Rules, table: TableState, drawn: int) -> bool:
@@ -952,20 +981,6 @@ def obligation(rules: Rules, table: TableState, turn_draws: int) -> Obligation:
     next play, by the next seat, is under the table's own obligation.
     """
     return _obligation(book_of(rules).drawing, table, turn_draws)
-
-
-def _obligation(drawing: Drawing, table: TableState, turn_draws: int) -> Obligation:
-    if not table.placed:
-        return Obligation.ROUND_DOUBLE
-    if turn_draws and drawing.drawn_first(turn_draws):
-        return Obligation.DRAWN_TILE
-    if table.pending == table.double:
-        return Obligation.OPENING
-    if table.pending >= 0:
-        return Obligation.TOES
-    if table.need_foot:
-        return Obligation.FIRST_FOOT
-    return Obligation.NONE
 
 
 def shuffle(items: list[int], rng: random.Random) -> None:

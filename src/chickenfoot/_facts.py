@@ -19,6 +19,13 @@ positions check it (``Book.check_turn``); while the boneyard is closed (``Drawin
 R14) and the round goes on, some hand held a tile with a play (R16); and once the round is
 over its scores, less the scoring's public points, are the points of the hands (R17,
 R17b), in a blocked round with every tile that has a play in the boneyard (R16).
+
+With house rules the book answers for them too: a move's ``Reveal`` folds each rule's
+(a separable rule's one-tile hands, a rule's own ``reveal``), the tiles with a play while
+the boneyard is closed are asked of every seat (``Book.playable``), the tiles are worth
+the house rules' tile points and the scores are less their bonuses too. What a rule
+cannot say is left out and the facts are not ``exact``: the sampler then replays its
+samples and drops those that do not give the view back.
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from ._book import Book
+from ._house import house_bonus, scores_known
 from ._moves import DRAW, Draw, Play
 from ._rule import PublicTurn, StartCase, off_table
 from ._table import TableState
@@ -101,19 +109,29 @@ class Facts:
         turns = seen.timeline()
         self.draw_moves = [i for i, turn in enumerate(turns) if type(turn.move) is Draw]
         self._read(turns, book)
-        self.closed = closed_boneyards(seen, turns, book)
+        self.closed = closed_boneyards(seen, turns, book) if not book.house else []
+        if book.house:
+            self._house_closed(seen, turns, book)
         self.cases = start_cases(seen, turns, book)
         self._position_turn(seen, turns, book)
         self._mine(seen)
         self.hidden = self.full & ~seen.table.on & ~seen.hand
         #: the tiles that only the boneyard may hold: a blocked round's playable ones (R16)
         self.blocked = 0
-        if blocked:
+        if blocked and book.house:
+            self.blocked = self._house_blocked(seen, book)
+        elif blocked:
             self.blocked = seen.table.playable(off_table(seen.table))
-        #: the points of each tile left in a hand, by tile index (R17, R17b)
-        self.values: tuple[int, ...] = book.scoring.values
+        #: the points of each tile left in a hand, by tile index (R17, R17b, house rules)
+        self.values: tuple[int, ...] = book.values
         #: the points of each hand at the end of the round, or () while it goes on (R17)
-        self.points = hand_points(seen, book, blocked)
+        self.points: tuple[int, ...] = ()
+        if seen.outcome is not None and not book.house:
+            self.points = hand_points(seen, book, blocked)
+        elif seen.outcome is not None and scores_known(book.house):
+            self.points = house_points(seen, book, blocked)
+        elif seen.outcome is not None:  # a house rule's hand points: left to the replay
+            self.exact = False
 
     def _read(self, turns: list[PublicTurn], book: Book) -> None:
         """The slots and facts of every seat, move by move, as the book reveals them."""
@@ -143,9 +161,62 @@ class Facts:
         if not start.turn_draws:
             return
         left = (turns[0].left if turns else seen.left) + start.turn_draws
-        first_draw = PublicTurn(start.table, self.mover, 0, left, DRAW)
-        lacks = book.reveal(first_draw, DRAW).lacks
-        self.seats[self.mover].lacks.append((BEFORE_START, lacks))
+        counts: tuple[int, ...] = ()
+        if book.house:  # every seat's tile count at the turn's first draw
+            now = list(turns[0].hand_counts if turns else seen.hand_counts)
+            now[self.mover] -= start.turn_draws
+            counts = tuple(now)
+        first_draw = PublicTurn(start.table, self.mover, 0, left, DRAW, counts)
+        reveal = book.reveal(first_draw, DRAW)
+        if not reveal.complete:
+            self.exact = False
+        self.seats[self.mover].lacks.append((BEFORE_START, reveal.lacks))
+
+    def _playable(
+        self, book: Book, table: TableState, left: int, counts: tuple[int, ...]
+    ) -> list[int]:
+        """The tiles off ``table`` with a play for each seat at the start of a turn, the
+        boneyard closed (R14, R16), with house rules; -1 for a seat the book cannot say,
+        which leaves the facts not exact."""
+        found = [book.playable(table, seat, left, counts) for seat in range(len(self.seats))]
+        if min(found) < 0:
+            self.exact = False
+        return found
+
+    def _house_closed(self, seen: Seen, turns: list[PublicTurn], book: Book) -> None:
+        """:func:`closed_boneyards` with house rules: some hand held a tile with a play
+        for its own seat; the fact kept is that some hand held one of the tiles with a
+        play for any seat (all of it when every seat's are the same)."""
+        going_on = [(turn.table, turn.left, turn.hand_counts) for turn in turns]
+        if seen.outcome is None:
+            going_on.append((seen.table, seen.left, seen.hand_counts))
+        drawing = book.drawing
+        for table, left, counts in going_on:
+            if not table.placed or drawing.may_draw(0, left):
+                continue
+            found = self._playable(book, table, left, counts)
+            if min(found) < 0:
+                continue  # a house rule cannot say which tiles had a play
+            if len(set(found)) > 1:
+                self.exact = False  # a seat's own plays are not every seat's
+            union = 0
+            for mask in found:
+                union |= mask
+            self.closed.append(union)
+
+    def _house_blocked(self, seen: Seen, book: Book) -> int:
+        """The tiles only the boneyard may hold at the end of a blocked round with house
+        rules (R16): those with a play for every seat (what a rule cannot say is left
+        out, and so are the tiles with a play for some seats only)."""
+        found = [m for m in self._playable(book, seen.table, seen.left, seen.hand_counts) if m >= 0]
+        if len(set(found)) != 1 or len(found) < len(self.seats):
+            self.exact = False
+        if not found:
+            return 0
+        common = found[0]
+        for mask in found[1:]:
+            common &= mask
+        return common
 
     def _mine(self, seen: Seen) -> None:
         """The viewer's own dealt hand (for a position, its hand there less the tile it had
@@ -202,16 +273,37 @@ def hand_points(seen: Seen, book: Book, blocked: bool) -> tuple[int, ...]:
     outcome = seen.outcome
     if outcome is None:
         return ()
-    last = -1  # the tile the winner went out with, or -1 for a blocked round
-    if not blocked:
-        history = seen.history
-        if history is not None:
-            move = history[1]
-            assert isinstance(move, Play)
-            last = move.tile.index
-        elif seen.start.placements:  # a position over at its start
-            last = seen.start.placements[-1][0]
+    last = last_tile(seen, blocked)
     scoring = book.scoring
     return tuple(
         [p - scoring.public_points(s, outcome.winner, last) for s, p in enumerate(outcome.scores)]
     )
+
+
+def house_points(seen: Seen, book: Book, blocked: bool) -> tuple[int, ...]:
+    """:func:`hand_points` with house rules: less each rule's bonus too (R17)."""
+    outcome = seen.outcome
+    assert outcome is not None
+    last = last_tile(seen, blocked)
+    ending, winner = outcome.ending, outcome.winner
+    return tuple(
+        [
+            p - house_bonus(book, s, ending, winner, last)
+            for s, p in enumerate(hand_points(seen, book, blocked))
+        ]
+    )
+
+
+def last_tile(seen: Seen, blocked: bool) -> int:
+    """The index of the tile the winner of a finished round went out with, or -1 for a
+    blocked round."""
+    if blocked:
+        return -1
+    history = seen.history
+    if history is not None:
+        move = history[1]
+        assert isinstance(move, Play)
+        return move.tile.index
+    if seen.start.placements:  # a position over at its start
+        return seen.start.placements[-1][0]
+    return -1

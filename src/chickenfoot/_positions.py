@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._book import book_of
 from ._engine import new_state
+from ._house import layout_refusal
 from ._table import Layout, Placement, TableState
 from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
 from .errors import ChickenFootError, PositionError
@@ -318,7 +319,7 @@ def _read_layout(
             )
         onto = read.tile(onto_text, where)
         read.place(t, "the layout")
-        refusal = table.refusal(t, onto, rules.opening_toes)
+        refusal = layout_refusal(rules, table, t, onto)
         if refusal is not None:
             reason, rule = refusal
             raise PositionError(f"{where}: {t}@{onto}: {reason} ({rule})")

@@ -15,6 +15,7 @@ hands) and :class:`DealNeeds` (what a rule needs of the deal).
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
@@ -28,11 +29,13 @@ __all__ = [
     "UNKNOWN",
     "DealNeeds",
     "Drawing",
+    "Obligation",
     "Opening",
     "PublicTurn",
     "Refusal",
     "Reveal",
     "StartCase",
+    "obligation_of",
     "off_table",
 ]
 
@@ -45,7 +48,10 @@ class Reveal:
     """What one public move tells of the mover's hand just before it, as bitmasks of tile
     indices: ``lacks``, tiles the mover held none of; ``drawn_lacks``, tiles the tile it
     drew last this turn is none of; ``drawn_is``, the tile it drew last (or -1); and
-    ``complete``, whether these are all the move tells (the tile a play plays aside)."""
+    ``complete``, whether these are all the move tells (the tile a play plays aside).
+
+    .. versionadded:: 0.2
+    """
 
     __slots__ = ("complete", "drawn_is", "drawn_lacks", "lacks")
 
@@ -84,18 +90,52 @@ UNKNOWN: Final[Reveal] = Reveal(complete=False)
 class PublicTurn:
     """The turn before a move of the history, as every seat knows it: the ``table``, the
     ``seat`` to move, the tiles it drew this turn (``turn_draws``), the tiles ``left`` in
-    the boneyard, and the ``move`` it made."""
+    the boneyard, the ``move`` it made, and the ``hand_counts`` of every seat before it
+    (empty where the asker does not track them).
 
-    __slots__ = ("left", "move", "seat", "table", "turn_draws")
+    .. versionadded:: 0.2
+    """
+
+    __slots__ = ("hand_counts", "left", "move", "seat", "table", "turn_draws")
 
     def __init__(
-        self, table: TableState, seat: int, turn_draws: int, left: int, move: Move
+        self,
+        table: TableState,
+        seat: int,
+        turn_draws: int,
+        left: int,
+        move: Move,
+        hand_counts: tuple[int, ...] = (),
     ) -> None:
         self.table = table
         self.seat = seat
         self.turn_draws = turn_draws
         self.left = left
         self.move = move
+        self.hand_counts = hand_counts
+
+
+class Obligation(enum.Enum):
+    """What the rules demand of the next play, if anything.
+
+    .. versionadded:: 0.1
+    """
+
+    #: The round double must be placed, or searched for in the boneyard (R6).
+    ROUND_DOUBLE = "round double"
+    #: The round double's places come first (R7).
+    OPENING = "opening"
+    #: The first foot, a double onto an arm, comes first (R8).
+    FIRST_FOOT = "first foot"
+    #: A double's toes come first (R9).
+    TOES = "toes"
+    #: After drawing, only the drawn tile may be played (R13).
+    DRAWN_TILE = "drawn tile"
+    #: Any matching tile onto any open end (R10).
+    NONE = "none"
+
+    def __repr__(self) -> str:
+        return f"Obligation.{self.name}"
 
 
 class StartCase:
@@ -311,3 +351,19 @@ class Drawing:
     ) -> Refusal | None:
         """Why a draw or a pass is not legal, ``moves`` being the legal moves."""
         raise NotImplementedError
+
+
+def obligation_of(drawing: Drawing, table: TableState, turn_draws: int) -> Obligation:
+    """What the rules demand of the next play of a round in play, ``turn_draws`` tiles
+    drawn this turn (R6-R9, R13)."""
+    if not table.placed:
+        return Obligation.ROUND_DOUBLE
+    if turn_draws and drawing.drawn_first(turn_draws):
+        return Obligation.DRAWN_TILE
+    if table.pending == table.double:
+        return Obligation.OPENING
+    if table.pending >= 0:
+        return Obligation.TOES
+    if table.need_foot:
+        return Obligation.FIRST_FOOT
+    return Obligation.NONE

@@ -19,9 +19,11 @@ from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
+from ._house import HouseRule, check_house, find_house_rule, house_of
 from ._json import (
     MAX_NAME,
     MAX_TILES,
+    _array,
     _at,
     _BigNumber,
     _boolean,
@@ -137,7 +139,7 @@ FIRST_RELEASE: Final = "0.1"
 #: What a knob is to the records, the schema and the adapters: a ``"text"``, a player
 #: ``"table"``, a ``"boolean"``, a ``"word"`` of a fixed list, or an ``"integer"`` (which
 #: may also take words, or ``None``).
-KnobKind: TypeAlias = Literal["text", "table", "boolean", "word", "integer"]
+KnobKind: TypeAlias = Literal["text", "table", "boolean", "word", "integer", "house"]
 
 
 def _about(
@@ -513,6 +515,24 @@ class Rules:
             examples=TIE_BREAKS,
         ),
     )
+    #: The house rules, in the order the rulebook asks them after its own: instances of
+    #: registered :class:`~chickenfoot.HouseRule` classes (see :func:`~chickenfoot.house_rule`).
+    #: Any iterable is accepted and kept as a tuple.
+    #:
+    #: .. versionadded:: 0.2
+    house: tuple[HouseRule, ...] = attrs.field(
+        default=(),
+        converter=house_of,
+        metadata=_about(
+            "",
+            "a list of registered house rules",
+            "Rules the knobs lack, each a registered HouseRule, asked after the library's.",
+            scope="round",
+            kind="house",
+            examples=((),),
+            since="0.2",
+        ),
+    )
 
     def __attrs_post_init__(self) -> None:
         self._check_tables()
@@ -527,6 +547,8 @@ class Rules:
                 f"{self.name}: a target of {self.target} decides when the match ends, "
                 f"so rounds must stay 'full', not {self.rounds!r} (R19, R20)"
             )
+        if self.house:
+            check_house(self)
 
     @staticmethod
     def knob_help() -> tuple[KnobHelp, ...]:
@@ -985,6 +1007,52 @@ def _read_player_table(value: _Json, path: str) -> dict[int, int]:
     return table
 
 
+#: The most house rules a rules object lists.
+MAX_HOUSE: Final = 16
+
+
+def _house_rules(value: _Json, path: str) -> tuple[HouseRule, ...]:
+    """``[{"name": "wild-double-blank", "knobs": {...}}, ...]``: registered house rules,
+    each made from its own knobs."""
+    rules: list[HouseRule] = []
+    for k, entry in enumerate(_array(value, path, MAX_HOUSE)):
+        where = f"{path}[{k}]"
+        obj = _object(entry, where, ("name",), ("knobs",))
+        name = _string(obj["name"], _at(where, "name"), MAX_NAME)
+        try:
+            cls = find_house_rule(name)
+        except RulesError as exc:
+            _fail(_at(where, "name"), str(exc))
+        knobs = obj.get("knobs", {})
+        if not isinstance(knobs, dict):
+            _fail(_at(where, "knobs"), f"expected an object, got {_describe(knobs)}")
+        fields = {f.name for f in attrs.fields(cls)}
+        for key, v in knobs.items():
+            if key not in fields:
+                known = ", ".join(sorted(fields)) or "none"
+                _fail(
+                    _at(where, "knobs"),
+                    f"house rule {name} has no knob {_shown(key)} (its knobs: {known})",
+                )
+            if isinstance(v, bool | str) or v is None:
+                continue
+            _integer(v, _at(_at(where, "knobs"), key))
+        try:
+            rules.append(cls(**knobs))
+        except (ChickenFootError, ValueError, TypeError) as exc:
+            _fail(where, f"house rule {name}: {exc}")
+    return tuple(rules)
+
+
+def house_json(rules: tuple[HouseRule, ...]) -> list[_Json]:
+    """House rules as records write them: each its name and the knobs it sets."""
+    out: list[_Json] = []
+    for rule in rules:
+        knobs = {f.name: getattr(rule, f.name) for f in attrs.fields(type(rule))}
+        out.append({"name": rule.name, "knobs": knobs})
+    return out
+
+
 def _whole_knob(words: tuple[str, ...], none: bool) -> Callable[[_Json, str], object]:
     """The reader of a whole-number knob that may also take ``words`` or null."""
     if not words and not none:
@@ -1018,6 +1086,8 @@ def _knob_reader(field: attrs.Attribute[Any]) -> Callable[[_Json, str], object]:
         return _one_of(*about["words"])
     if kind == "integer":
         return _whole_knob(about["words"], about["none"])
+    if kind == "house":
+        return _house_rules
     raise AssertionError(f"knob {field.name} has no reader for kind {kind!r}")
 
 
@@ -1064,6 +1134,8 @@ def read_rules(value: _Json) -> Rules:
 
 
 def _knob_json(value: object) -> _Json:
+    if isinstance(value, tuple) and value and isinstance(value[0], HouseRule):
+        return house_json(value)
     if isinstance(value, tuple):  # a player table, as sorted pairs
         return {str(players): number for players, number in value}
     return value

@@ -26,8 +26,12 @@ rulebook, so every knob is respected:
 * once a round is over, every seat's penalty points (R17), less the scoring's public
   points, and, for a blocked round, that nobody could play (R16).
 
-A move whose ``Reveal`` is not complete would need the samples replayed and the wrong
-ones dropped; the exact sampler stops there with :class:`_IncompleteRevealError`.
+A move whose ``Reveal`` is not complete (a house rule that declares nothing, R12-R17
+under it) leaves facts out: the plans then cover more deals than replay the view, still
+drawn uniformly, and a sample whose replay refuses a move or does not give the view back
+is dropped and drawn again (:data:`TRIES` at most, then
+:class:`~chickenfoot.errors.SamplingError`), so the samples kept are uniform over the
+deals that replay the view.
 
 Given the other seats' current hands, a seat's slots are filled independently of the
 other seats: the number of ways is a small dynamic programme over its slots from the
@@ -56,10 +60,12 @@ from typing import Final
 from ._book import book_of
 from ._engine import Ending, Seen, State, history_moves
 from ._facts import START_DRAWN, Facts, SeatFacts, facts_of
+from ._house import undeclared
 from ._moves import Event
 from ._positions import checked_state, dealt_state
 from ._rule import StartCase
 from ._tiles import TILES, mask_of
+from .errors import IllegalMoveError, PositionError, SamplingError
 
 __all__ = ["count_deals", "sample_state"]
 
@@ -73,19 +79,50 @@ class _SamplingError(RuntimeError):
     """No deal fits the view, or a sample failed its replay: a fault of the sampler."""
 
 
-class _IncompleteRevealError(_SamplingError):
-    """A move's revelation is not complete (``Reveal.complete`` is false), and sampling
-    by replay and rejection is not built."""
+#: How many samples a plan that leaves facts out may drop in one call (see
+#: :func:`sample_state`).
+TRIES: Final = 10_000
 
 
 def sample_state(view: Seen, rng: random.Random) -> State:
-    """A state drawn uniformly among the deals that replay ``view`` (see the module)."""
-    return _plan_of(view).sample(rng)
+    """A state drawn uniformly among the deals that replay ``view`` (see the module).
+
+    When a house rule cannot say what a move tells, the plan covers more deals than
+    replay the view (still drawn uniformly), and a sample is replayed as a state
+    (``State.step`` move by move): one that refuses a move, or whose ``seen_by`` of the
+    view's seat is not ``view``, is dropped and drawn again, so the samples kept are
+    uniform over the deals that replay the view. After :data:`TRIES` dropped samples,
+    :class:`~chickenfoot.errors.SamplingError`.
+    """
+    plan = _plan_of(view)
+    if not plan.loose:
+        return plan.sample(rng)
+    if not plan.count():
+        raise _SamplingError(f"no deal replays {view!r}")
+    for _ in range(TRIES):
+        try:
+            return plan.sample(rng)
+        except (_SamplingError, IllegalMoveError, PositionError):
+            continue
+    rules = undeclared(view.rules.house) or view.rules.house
+    names = ", ".join(f"{r.name} ({r.rule})" for r in rules)
+    raise SamplingError(
+        f"no sample of this view replayed under {names} in {TRIES:,} tries: give the rule "
+        f"reveal() or declare it separable"
+    )
 
 
 def count_deals(view: Seen) -> int:
-    """How many deals (other hands as dealt, boneyard order) replay ``view`` exactly."""
-    return _plan_of(view).count()
+    """How many deals (other hands as dealt, boneyard order) replay ``view`` exactly.
+
+    Raises:
+        SamplingError: a house rule cannot say what a move of the view tells, so the
+            plan counts more deals than replay it.
+    """
+    plan = _plan_of(view)
+    if plan.loose:
+        raise SamplingError("the house rules do not say what every move tells: no exact count")
+    return plan.count()
 
 
 def _plan_of(view: Seen) -> _Mixture:
@@ -108,14 +145,12 @@ def _mixture(view: Seen) -> _Mixture:
     outcome = view.outcome
     blocked = outcome is not None and outcome.ending is Ending.BLOCKED
     facts = facts_of(view, book_of(view.rules), blocked)
-    if not facts.exact:
-        # A rule could not say all that a move tells (a Reveal with complete=False): the
-        # plans below would count a superset of the deals that replay the view, so the
-        # samples must be replayed and the wrong ones dropped (the fallback of "What a
-        # rule must declare for exact sampling" in the internals page). No family of the
-        # library returns such a Reveal.
-        raise _IncompleteRevealError(f"a rule cannot say all that the moves of {view!r} tell")
-    return _Mixture([_Plan(view, facts, case) for case in facts.cases])
+    # A rule that could not say all that a move tells (a Reveal with complete=False, a
+    # house rule that declares nothing) leaves its facts out: the plans then count a
+    # superset of the deals that replay the view, and sample_state replays each sample
+    # and drops the wrong ones (the fallback of "What a rule must declare for exact
+    # sampling" in the internals page). No family of the library leaves a fact out.
+    return _Mixture([_Plan(view, facts, case) for case in facts.cases], not facts.exact)
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -250,8 +285,10 @@ class _Mixture:
     """Plans of the disjoint cases of one view's start (``Opening.start_cases``), sampled
     by count."""
 
-    def __init__(self, plans: list[_Plan]) -> None:
+    def __init__(self, plans: list[_Plan], loose: bool = False) -> None:
         self.plans = plans
+        #: Whether a fact was left out, so that samples are checked by replay.
+        self.loose = loose
 
     def count(self) -> int:
         return sum(plan.count() for plan in self.plans)

@@ -388,7 +388,11 @@ class TableState:
         return None
 
     def after(self, t: int, o: int, toes_per_double: int, first_foot: bool) -> TableState:
-        """The table after tile index ``t`` is played onto index ``o`` (R2, R3, R7-R10)."""
+        """The table after tile index ``t`` is played onto index ``o`` (R2, R3, R7-R10).
+
+        A tile that does not show the number of the end it covers (a house rule's wild
+        play) covers that end all the same: a double closes the line and wants its toes
+        (R3), another tile leaves its high number open."""
         pending, free, need_foot = self.pending, self.free, self.need_foot
         high, low = HIGH[t], LOW[t]
         ends = list(self.ends)  # one copy, changed in place: only the numbers that move
@@ -400,7 +404,12 @@ class TableState:
                 need_foot = pending == self.double and first_foot
                 pending = -1
         else:
-            k = high if o in ends[high] else low
+            if o in ends[high]:
+                k = high
+            elif o in ends[low]:
+                k = low
+            else:  # a house rule's play onto an end it does not match (a wild tile)
+                k = next(number for number, es in enumerate(ends) if o in es)
             ends[k] = _without(ends[k], o)
             if high == low:  # R3: a double closes the line and wants its toes
                 pending, free, need_foot = t, toes_per_double, False

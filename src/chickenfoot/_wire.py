@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from ._engine import Ending, Obligation, Outcome, PublicStart, Seen, linked_history, obligation
+from ._house import layout_refusal
 from ._json import _describe, _shown, read_json
 from ._moves import Draw, Move, Play
 from ._notation import parse_move
@@ -602,7 +603,7 @@ def _played(table: TableState, placement: Placement, rules: Rules, where: str) -
                 where, f"the round double is a double up to {TILES[table.dealt]}, not {tile} (R6)"
             )
         return table.with_round_double(rules.opening_toes, tile.index)
-    refusal = table.refusal(tile, onto, rules.opening_toes)
+    refusal = layout_refusal(rules, table, tile, onto)
     if refusal is not None:
         reason, rule = refusal
         _fail(where, f"{tile}@{onto}: {reason} ({rule})")

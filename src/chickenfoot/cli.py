@@ -113,6 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     out = _Output(plain=args.plain)
     try:
+        _load(args.load)
         code: int = args.run(args, out)
     except UsageError as exc:
         print(f"{_PROG} {args.command}: error: {exc}", file=sys.stderr)
@@ -124,6 +125,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return 141
     return code
+
+
+def _load(scripts: Sequence[Path]) -> None:
+    """Import each ``--load`` script as a module named after its file, its folder put on
+    the module path, so that the house rules it registers are found by name (records,
+    ``--rules`` files) and pickled by reference to the processes of a simulation."""
+    import importlib.util
+
+    for path in scripts:
+        if not path.is_file():
+            raise UsageError(f"--load {path}: no such file")
+        name = path.stem
+        if not name.isidentifier():
+            raise UsageError(f"--load {path}: the file name is not a Python module name")
+        folder = str(path.resolve().parent)
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+        spec = importlib.util.spec_from_file_location(name, path)
+        if spec is None or spec.loader is None:
+            raise UsageError(f"--load {path}: not a Python script")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:
+            del sys.modules[name]
+            raise UsageError(f"--load {path}: {type(exc).__name__}: {exc}") from None
 
 
 def _silence_stdout() -> None:
@@ -156,6 +184,15 @@ def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument(
         "--plain", action="store_true", help="plain text output, even when rich is installed"
+    )
+    common.add_argument(
+        "--load",
+        metavar="SCRIPT",
+        type=Path,
+        action="append",
+        default=[],
+        help="a Python script to import first, which registers house rules with @house_rule "
+        "(may be given more than once)",
     )
 
     def add(name: str, summary: str, description: str) -> argparse.ArgumentParser:

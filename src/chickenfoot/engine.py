@@ -42,14 +42,26 @@ bot makes one from a seat's view by sampling the hidden tiles
 
 from __future__ import annotations
 
+from ._book import book_of
 from ._engine import Policy, State
 from ._round import Round, RoundView, round_from_state
 from ._round import state_of as _state_of
-from ._scoring import hand_score
+from ._rule import PublicTurn, Reveal
+from ._rules import Rules
 from ._shown import table_of as _table_of
 from ._table import TableState
 
-__all__ = ["Policy", "State", "TableState", "hand_score", "round_of", "state_of", "table_of"]
+__all__ = [
+    "Policy",
+    "PublicTurn",
+    "Reveal",
+    "State",
+    "TableState",
+    "hand_score",
+    "round_of",
+    "state_of",
+    "table_of",
+]
 
 
 def state_of(rnd: Round) -> State:
@@ -91,3 +103,29 @@ def table_of(shown: Round | RoundView) -> TableState:
     .. versionadded:: 0.2
     """
     return _table_of(shown)
+
+
+def hand_score(rules: Rules, hand: int) -> int:
+    """Penalty points of a hand given as a bitmask of tile indices (R17, R17b), each tile
+    counting what the rules' house rules make of it (:meth:`HouseRule.tile_points
+    <chickenfoot.HouseRule.tile_points>`; bonuses and ``hand_points`` are the round's end
+    to decide).
+
+    Every tile counts its pips, the double-blank (index 0) counts :attr:`Rules.double_blank
+    <chickenfoot.Rules.double_blank>`, and every other tile with a blank end counts
+    :attr:`Rules.blank_value <chickenfoot.Rules.blank_value>` more.
+
+    >>> from chickenfoot import PRESETS, Tile
+    >>> from chickenfoot.engine import hand_score
+    >>> hand_score(PRESETS["classic"], 1 << Tile(0, 0).index | 1 << Tile(5, 3).index)
+    58
+
+    .. versionadded:: 0.2
+    """
+    values = book_of(rules).values
+    score = 0
+    while hand:
+        low = hand & -hand
+        score += values[low.bit_length() - 1]
+        hand ^= low
+    return score

@@ -14,6 +14,8 @@ Every error is a :class:`ChickenFootError`; those caused by a bad value are also
 * :class:`ViewError`: a view's JSON that cannot be read back into a view.
 * :class:`PositionError`: text that is not a position, or a position no game could reach.
 * :class:`SimulationError`: a simulation whose worker processes could not run.
+* :class:`SamplingError`: a view whose hidden tiles could not be sampled under house
+  rules that do not say what a move tells.
 
 Each message names the tile, the seat and the rule (R-number of the rules guide), and
 nothing is changed when one is raised: game states are immutable.
@@ -36,6 +38,7 @@ __all__ = [
     "PositionError",
     "RecordError",
     "RulesError",
+    "SamplingError",
     "SimulationError",
     "StaleMoveError",
     "ViewError",
@@ -195,6 +198,21 @@ class SimulationError(ChickenFootError, RuntimeError):
     processes cannot import it. The pool's own error is chained as ``__cause__``.
 
     .. versionadded:: 0.1
+    """
+
+
+class SamplingError(ChickenFootError, RuntimeError):
+    """No sample of a view replayed in 10,000 tries under house rules that do not say
+    what a move tells of the mover's hand.
+
+    Raised by :meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>` when the
+    rulebook is not exact (a :class:`~chickenfoot.HouseRule` that changes the legal moves
+    and neither overrides ``reveal`` nor declares ``separable = True``, or one that
+    overrides ``hand_points``): the sampler then draws among the deals the other rules
+    allow and keeps those whose replay gives the view back. The message names the house
+    rules that declare nothing, and what to declare.
+
+    .. versionadded:: 0.2
     """
 
 

@@ -58,6 +58,7 @@ from chickenfoot import (
     RoundView,
     Rules,
     Tile,
+    find_house_rule,
     find_preset,
     tile_set,
 )
@@ -95,11 +96,14 @@ __all__ = [
 #:
 #: .. versionadded:: 0.1
 #: .. versionchanged:: 0.2
-#:    ``opening_toes``, ``first_foot_required`` and ``toes_per_double`` too.
+#:    ``opening_toes``, ``first_foot_required`` and ``toes_per_double`` too, and ``house``:
+#:    registered house rules by name, joined by ``+`` (OpenSpiel writes a game
+#:    with commas), each with its own defaults.
 PARAMETERS: Final[Mapping[str, int | str]] = {
     "preset": "chickie-duel",
     "players": 2,
     **round_parameters(),
+    "house": "",
     "round_double": -1,
     "first": 0,
 }
@@ -194,6 +198,9 @@ def _config(params: tuple[tuple[str, int | str], ...]) -> _Config:
     values = {**PARAMETERS, **dict(params)}
     rules = find_preset(str(values["preset"]))
     knobs: dict[str, Any] = knobs_of_parameters(values)
+    names = [name.strip() for name in str(values["house"]).split("+") if name.strip()]
+    if names:  # registered house rules, each with its own defaults
+        knobs["house"] = (*rules.house, *(find_house_rule(name)() for name in names))
     if knobs:
         rules = attrs.evolve(rules, **knobs)
     players = int(values["players"])

@@ -129,6 +129,12 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_rules_json.py",
     ),
     "_json": ("tests/test_records.py", "tests/test_rules_json.py", "tests/test_view_json.py"),
+    "_house": (
+        "tests/test_house.py",
+        "tests/test_house_sampling.py",
+        "tests/test_check_rule.py",
+        "tests/test_house_clients.py",
+    ),
     # -- around the engine
     "__init__": ("tests/test_api_stability.py", "tests/test_server_api.py"),
     "__main__": ("tests/test_cli.py",),
@@ -164,6 +170,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "cli": ("tests/test_cli.py",),
     "pettingzoo": ("tests/test_pettingzoo.py",),
     "openspiel": ("tests/test_openspiel.py",),
+    "testing": ("tests/test_check_rule.py",),
 }
 
 #: The packages of ``src/chickenfoot``: their ``__init__.py`` is named by the package.

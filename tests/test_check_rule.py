@@ -1,0 +1,101 @@
+"""chickenfoot.testing.check_rule: sound rules pass, unsound ones are caught."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from house_rules import CostlyDoubles, NoBlankOnTheDouble, WildDoubleBlank
+
+from chickenfoot import PRESETS, HouseRule, Move, Play, Turn, house_rule
+from chickenfoot.engine import PublicTurn, Reveal
+from chickenfoot.testing import check_rule
+
+
+@pytest.mark.parametrize("rule", [NoBlankOnTheDouble(), WildDoubleBlank(), CostlyDoubles()])
+def test_the_rules_of_the_tests_pass(rule: HouseRule) -> None:
+    check_rule(rule, rounds=1)
+
+
+def _blanks(turn: Turn) -> int:
+    return sum(1 for t in turn.hand if t.has(0))
+
+
+@house_rule
+@attrs.frozen
+class FalselySeparable(HouseRule):
+    """A seat holding two tiles with a blank or more may not play them: legality reads
+    the rest of the hand, so the rule is not separable, though it says it is."""
+
+    name = "blank-pairs-stay-home"
+    rule = "H5"
+    separable = True
+
+    def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
+        if _blanks(turn) < 2:
+            return moves
+        return [m for m in moves if not (isinstance(m, Play) and m.tile.has(0))]
+
+    def refusal(self, turn: Turn, move: Move) -> str | None:
+        if _blanks(turn) >= 2 and isinstance(move, Play) and move.tile.has(0):
+            return "a seat with two blanks keeps them"
+        return None
+
+
+def test_a_rule_that_claims_to_be_separable_but_is_not_is_caught() -> None:
+    with pytest.raises(AssertionError, match="separable promise\\) is unsound"):
+        check_rule(FalselySeparable(), PRESETS["classic"], rounds=30)
+
+
+@house_rule
+@attrs.frozen
+class ClaimsTooMuch(HouseRule):
+    """Says a draw tells the mover held no double at all: false."""
+
+    name = "claims-too-much"
+    rule = "H6"
+
+    def reveal(self, turn: PublicTurn, move: Move, base: Reveal) -> Reveal | None:
+        doubles = sum(1 << (k * (k + 3) // 2) for k in range(turn.table.n + 1))
+        return Reveal(lacks=base.lacks | doubles, drawn_lacks=base.drawn_lacks)
+
+
+def test_a_reveal_that_claims_too_much_is_caught() -> None:
+    with pytest.raises(AssertionError, match="unsound"):
+        check_rule(ClaimsTooMuch(), PRESETS["classic"], rounds=30)
+
+
+@house_rule
+@attrs.frozen
+class ForgetsItsRefusal(HouseRule):
+    """Removes every play onto the round double and accepts them all the same."""
+
+    name = "forgets-its-refusal"
+    rule = "H7"
+    separable = True
+
+    def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
+        root = turn.table.round_double
+        return [m for m in moves if not (isinstance(m, Play) and m.onto == root)]
+
+
+def test_a_removed_move_is_refused_with_the_book_s_words() -> None:
+    """Without the rule's own words the book still refuses, naming the house rules."""
+    check_rule(ForgetsItsRefusal(), PRESETS["chickie-duel"], rounds=4)
+
+
+def test_a_rule_no_variant_accepts_is_reported() -> None:
+    @house_rule
+    @attrs.frozen
+    class Never(HouseRule):
+        name = "never-fits"
+        rule = "H8"
+
+        def check(self, rules: object) -> None:
+            from chickenfoot import RulesError
+
+            raise RulesError("never")
+
+    from chickenfoot import RulesError
+
+    with pytest.raises(RulesError, match="no variant accepts the house rule never-fits"):
+        check_rule(Never())

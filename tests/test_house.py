@@ -1,0 +1,417 @@
+"""House rules: registration, Rules.house, and the rulebook running them after its own.
+
+The rules of ``house_rules`` are written as a user writes them: a play filter (H1), a wild
+tile (H2) and a scoring change (H3). Scenario tests cite the rules they touch.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+import strategies
+from house_rules import (
+    BLANK,
+    CostlyDoubles,
+    NoBlankOnTheDouble,
+    WildDoubleBlank,
+    blank_onto_root,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chickenfoot import (
+    PRESETS,
+    Draw,
+    Ending,
+    HouseRule,
+    IllegalMoveError,
+    Move,
+    Pass,
+    Play,
+    PositionError,
+    Round,
+    RoundView,
+    Rules,
+    RulesError,
+    Tile,
+    Turn,
+    find_house_rule,
+    house_rule,
+)
+from chickenfoot._book import book_of
+from chickenfoot._house import counts_of, house_moves
+from chickenfoot.engine import hand_score, state_of
+
+CLASSIC = PRESETS["classic"]
+H1 = attrs.evolve(CLASSIC, house=[NoBlankOnTheDouble()])
+H2 = attrs.evolve(CLASSIC, house=(WildDoubleBlank(),))
+H3 = attrs.evolve(CLASSIC, house=(CostlyDoubles(factor=3, bonus_points=7),))
+
+
+def play_randomly(rules: Rules, players: int, seed: int) -> list[Round]:
+    """Every round of a random playout, the deal first."""
+    rng = random.Random(seed)
+    rnd = Round.deal(rules, players, seed=seed)
+    out = [rnd]
+    while not rnd.is_over:
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        out.append(rnd)
+    return out
+
+
+def seat_of(rnd: Round) -> int:
+    """The seat to move of a round in play."""
+    assert rnd.to_move is not None
+    return rnd.to_move
+
+
+# -- registering -------------------------------------------------------------------------
+
+
+def test_a_registered_rule_is_found_by_name() -> None:
+    assert find_house_rule("no-blank-on-the-double") is NoBlankOnTheDouble
+    assert find_house_rule("wild-double-blank") is WildDoubleBlank
+
+
+def test_an_unknown_name_says_how_to_register() -> None:
+    with pytest.raises(RulesError, match="no house rule is registered as 'no-such-rule'") as info:
+        find_house_rule("no-such-rule")
+    assert "--load SCRIPT" in str(info.value)
+    assert "@house_rule" in str(info.value)
+
+
+def test_a_class_that_is_not_a_frozen_house_rule_is_refused() -> None:
+    class Plain(HouseRule):
+        name = "plain-class"
+        rule = "H9"
+
+    with pytest.raises(RulesError, match=r"@attrs\.frozen"):
+        house_rule(Plain)
+    with pytest.raises(RulesError, match="subclass of HouseRule"):
+        house_rule(int)  # type: ignore[type-var]
+
+
+def test_a_bad_or_taken_name_is_refused() -> None:
+    @attrs.frozen
+    class Shouting(HouseRule):
+        name = "Shouting Rule"
+        rule = "H9"
+
+    with pytest.raises(RulesError, match="lowercase words joined by '-'"):
+        house_rule(Shouting)
+
+    @attrs.frozen
+    class Copy(HouseRule):
+        name = "wild-double-blank"
+        rule = "H9"
+
+    with pytest.raises(RulesError, match=r"taken by house_rules\.WildDoubleBlank"):
+        house_rule(Copy)
+    assert find_house_rule("wild-double-blank") is WildDoubleBlank
+
+
+def test_rules_check_their_house_rules() -> None:
+    @attrs.frozen
+    class Unregistered(HouseRule):
+        name = "never-registered"
+        rule = "H9"
+
+    with pytest.raises(RulesError, match="Unregistered is not registered"):
+        attrs.evolve(CLASSIC, house=[Unregistered()])
+    with pytest.raises(RulesError, match="listed twice"):
+        attrs.evolve(CLASSIC, house=[NoBlankOnTheDouble(), NoBlankOnTheDouble()])
+    with pytest.raises(RulesError, match="house lists HouseRule instances"):
+        attrs.evolve(CLASSIC, house=["wild-double-blank"])
+    with pytest.raises(RulesError, match="house is a list of house rules"):
+        attrs.evolve(CLASSIC, house=WildDoubleBlank())
+    with pytest.raises(RulesError, match="factor is a whole number, text, a boolean or None"):
+        attrs.evolve(CLASSIC, house=[CostlyDoubles(factor=1.5)])  # type: ignore[arg-type]
+
+
+def test_a_rule_refuses_knobs_it_cannot_work_with() -> None:
+    @house_rule
+    @attrs.frozen
+    class NeedsReserve(HouseRule):
+        name = "needs-a-reserve"
+        rule = "H8"
+
+        def check(self, rules: Rules) -> None:
+            if rules.boneyard_reserve == 0:
+                raise RulesError(f"{rules.name}: needs-a-reserve wants a boneyard reserve (R14)")
+
+    with pytest.raises(RulesError, match="wants a boneyard reserve"):
+        attrs.evolve(CLASSIC, house=[NeedsReserve()])
+    assert attrs.evolve(CLASSIC, boneyard_reserve=2, house=[NeedsReserve()]).house
+
+
+def test_house_rules_are_part_of_the_value() -> None:
+    assert attrs.evolve(CLASSIC, house=(NoBlankOnTheDouble(),)) == H1
+    assert H1 != CLASSIC
+    assert attrs.evolve(CLASSIC, house=(CostlyDoubles(),)) != H3
+    assert book_of(CLASSIC).house == ()
+    assert book_of(H1).house == (NoBlankOnTheDouble(),)
+
+
+# -- the turn ------------------------------------------------------------------------------
+
+
+def test_a_filter_rule_removes_its_plays_and_says_why() -> None:
+    """H1 after R7: a blank end never goes onto the round double; refused with its number."""
+    checked = 0
+    for seed in range(40):
+        for rnd in play_randomly(H1, 4, seed)[:-1]:
+            root = rnd.layout.root
+            moves = rnd.legal_moves()
+            assert moves
+            assert not any(blank_onto_root(m, root) for m in moves)
+            if root is None:
+                continue
+            for tile in rnd.hand(seat_of(rnd)):
+                if tile.has(0):
+                    with pytest.raises(IllegalMoveError) as info:
+                        rnd.apply(Play(tile, root))
+                    assert info.value.rule == "H1, house rule no-blank-on-the-double"
+                    assert "blank goes onto the round double" in str(info.value)
+                    checked += 1
+    assert checked > 10
+
+
+def test_a_seat_whose_plays_are_all_removed_draws() -> None:
+    """A seat whose only plays H1 removes has no play: it draws (R12, R13)."""
+
+    @house_rule
+    @attrs.frozen
+    class NoPlays(HouseRule):
+        name = "no-plays-after-the-double"
+        rule = "H7"
+
+        def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
+            return [m for m in moves if not isinstance(m, Play)]
+
+    rules = attrs.evolve(CLASSIC, house=[NoPlays()])
+    rnd = Round.deal(rules, 4, seed=3)
+    rnd = rnd.apply(rnd.legal_moves()[0])  # the round double (R6), not a house matter
+    assert rnd.legal_moves() == [Draw()]
+    rng = random.Random(1)
+    while not rnd.is_over:
+        moves = rnd.legal_moves()
+        assert moves in ([Draw()], [Pass()])
+        rnd = rnd.apply(rng.choice(moves))
+    assert rnd.outcome is not None
+    assert rnd.outcome.ending is Ending.BLOCKED
+
+
+def test_the_wild_double_blank_goes_onto_any_open_end() -> None:
+    """H2: 0-0 onto an end showing another number covers it and wants blank toes (R3)."""
+    seen = 0
+    for seed in range(60):
+        for before, after in zip(rounds := play_randomly(H2, 4, seed), rounds[1:], strict=False):
+            if BLANK in after.layout and BLANK not in before.layout:
+                onto = after.layout.parent(BLANK)
+                if onto is not None and not onto.has(0):
+                    seen += 1
+                    assert any(e.onto == BLANK and e.number == 0 for e in after.open_ends)
+                    assert after.open_ends == (
+                        Round.from_position(H2, after.to_position()).open_ends
+                    )
+                    view = after.view(1)
+                    assert RoundView.from_json(view.to_json()) == view
+    assert seen > 3
+
+
+def test_the_view_lists_the_same_moves_as_the_round() -> None:
+    for rules in (H1, H2):
+        for seed in range(15):
+            for rnd in play_randomly(rules, 3, seed)[:-1]:
+                assert rnd.view(seat_of(rnd)).legal_moves() == rnd.legal_moves()
+
+
+def test_every_listed_move_is_accepted_and_others_refused_with_a_reason() -> None:
+    for rules in (H1, H2):
+        for seed in range(10):
+            for rnd in play_randomly(rules, 4, seed)[:-1]:
+                state = state_of(rnd)
+                moves = state.legal_moves()
+                for move in moves:
+                    assert state.refusal(move) is None
+                for tile in rnd.hand(seat_of(rnd)):
+                    for end in rnd.open_ends:
+                        move = Play(tile, end.onto)
+                        why = state.refusal(move)
+                        assert (why is None) == (move in moves), (move, why)
+                        if why is not None:
+                            assert why[0]
+                            assert why[1]
+
+
+def test_blocked_asks_every_seats_moves() -> None:
+    """R16 with house rules: blocked exactly when no seat's moves hold a play."""
+    for rules in (H1, H2):
+        for seed in range(40):
+            end = play_randomly(rules, 4, seed)[-1]
+            assert end.outcome is not None
+            if end.outcome.ending is not Ending.BLOCKED:
+                continue
+            state = state_of(end)
+            book = book_of(rules)
+            counts = counts_of(state.hands)
+            for seat, hand in enumerate(state.hands):
+                moves = house_moves(book, state.table, seat, hand, 0, -1, state.left, counts)
+                assert not any(isinstance(m, Play) for m in moves)
+
+
+def test_a_wild_tile_keeps_a_round_going_that_the_table_alone_would_block() -> None:
+    """The double-blank has a play wherever a place is open, so a round is not blocked
+    while a seat holds it (R16)."""
+    for seed in range(80):
+        end = play_randomly(H2, 2, seed)[-1]
+        assert end.outcome is not None
+        if end.outcome.ending is Ending.BLOCKED:
+            assert all(BLANK not in end.hand(s) for s in range(2)) or not end.open_ends
+
+
+# -- scoring -------------------------------------------------------------------------------
+
+
+def test_tile_points_and_bonus_score_the_round() -> None:
+    """H3 over R17: doubles count 3 times, and going out on a double costs 7 more."""
+    went_out_on_double = 0
+    for seed in range(60):
+        end = play_randomly(H3, 4, seed)[-1]
+        outcome = end.outcome
+        assert outcome is not None
+        last = end.history[-1].move
+        for seat in range(4):
+            points = 0
+            for tile in end.hand(seat):
+                pips = tile.high + tile.low if tile != BLANK else CLASSIC.double_blank
+                points += pips * 3 if tile.is_double and tile != BLANK else pips
+            if outcome.ending is Ending.WENT_OUT and seat != outcome.winner:
+                assert isinstance(last, Play)
+                if last.tile.is_double:
+                    points += 7
+                    went_out_on_double += seat == (outcome.winner + 1) % 4
+            assert outcome.scores[seat] == points
+        if outcome.ending is Ending.BLOCKED:  # R18: the lowest score wins
+            assert outcome.scores[outcome.winner] == min(outcome.scores)
+    assert went_out_on_double >= 1
+
+
+def test_a_rule_that_lists_what_is_not_a_move_is_named() -> None:
+    @house_rule
+    @attrs.frozen
+    class Sloppy(HouseRule):
+        name = "sloppy-lister"
+        rule = "H9"
+        held: bool = True
+
+        def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
+            if self.held:
+                return [*moves, "9-9"]  # type: ignore[list-item]
+            return [Play(BLANK, turn.table.places()[0])]
+
+    rnd = Round.deal(CLASSIC, 4, seed=1)
+    rnd = rnd.apply(rnd.legal_moves()[0])  # the round double (R6): no house rule yet
+    assert BLANK not in rnd.hand(seat_of(rnd))  # so the second rule lists a tile not held
+    for held, error, text in ((True, TypeError, "not a Play"), (False, RulesError, "not hold")):
+        rules = attrs.evolve(CLASSIC, house=[Sloppy(held=held)])
+        state = state_of(Round.from_position(rules, rnd.to_position()))
+        with pytest.raises(error, match=f"house rule sloppy-lister listed .*{text}"):
+            state.legal_moves()
+
+
+HOUSES = [
+    (NoBlankOnTheDouble(),),
+    (WildDoubleBlank(),),
+    (CostlyDoubles(factor=2, bonus_points=3),),
+    (WildDoubleBlank(), NoBlankOnTheDouble(), CostlyDoubles()),
+]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    base=strategies.rules(),
+    house=st.sampled_from(HOUSES),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_any_variant_with_house_rules_plays_to_an_end(
+    base: Rules, house: tuple[HouseRule, ...], seed: int
+) -> None:
+    """Whatever the knobs: every seat always has a legal move, the round and the mover's
+    view list the same moves, each is accepted, the round ends (R16), and its record reads
+    back (R11, R16)."""
+    rules = attrs.evolve(base, house=house)
+    players = rules.player_counts[seed % len(rules.player_counts)]
+    rng = random.Random(seed)
+    rnd = Round.deal(rules, players, seed=seed)
+    for _ in range(2000):
+        if rnd.is_over:
+            break
+        moves = rnd.legal_moves()
+        assert moves
+        assert rnd.view(seat_of(rnd)).legal_moves() == moves
+        state = state_of(rnd)
+        assert all(state.refusal(m) is None for m in moves)
+        rnd = rnd.apply(rng.choice(moves))
+    assert rnd.is_over
+    assert Round.from_json(rnd.to_json()) == rnd
+
+
+def test_the_engine_counts_house_tile_points() -> None:
+    """``chickenfoot.engine.hand_score`` (the greedy bot's weights, OpenSpiel's bound)
+    counts the house rules' tile points (R17): H3's doubles three times."""
+    hand = 1 << Tile(4, 4).index | 1 << Tile(5, 3).index | 1 << BLANK.index
+    assert hand_score(CLASSIC, hand) == 8 + 8 + 50
+    assert hand_score(H3, hand) == 3 * 8 + 8 + 50
+
+
+def test_r12b_a_position_after_a_draw_beside_a_play_reads_back_under_house_rules() -> None:
+    """With ``must_play`` false a seat may draw though it holds a play (R12b), under house
+    rules too: the position taken after that draw reads back, and the same position under
+    ``must_play`` true is refused, the seat having drawn while it held a play (R12)."""
+    rules = attrs.evolve(CLASSIC, must_play=False, house=(NoBlankOnTheDouble(),))
+    strict = attrs.evolve(rules, must_play=True)
+    for seed in range(60):
+        rng = random.Random(seed)
+        rnd = Round.deal(rules, 4, seed=seed)
+        while not rnd.is_over:
+            moves = rnd.legal_moves()
+            placed = rnd.round_double in rnd.layout.tiles
+            if placed and Draw() in moves and any(isinstance(m, Play) for m in moves):
+                text = rnd.apply(Draw()).to_position()
+                assert Round.from_position(rules, text).to_position() == text
+                with pytest.raises(PositionError, match=r"drew while holding .*\(R12\)"):
+                    Round.from_position(strict, text)
+                return
+            rnd = rnd.apply(rng.choice(moves))
+    raise AssertionError("no draw beside a play in 60 rounds")
+
+
+def test_r17c_going_out_on_a_double_and_a_house_bonus_both_count() -> None:
+    """A winner who goes out on a double scores ``out_on_double`` (R17c); every other seat
+    scores its tiles at the house rule's points plus its bonus (H3), and each seat's view
+    samples rounds that give it back (the sampler takes both off the scores)."""
+    rules = attrs.evolve(
+        CLASSIC, out_on_double=25, house=(CostlyDoubles(factor=3, bonus_points=7),)
+    )
+    for seed in range(300):
+        end = play_randomly(rules, 3, seed)[-1]
+        outcome = end.outcome
+        assert outcome is not None
+        last = end.history[-1].move
+        if outcome.ending is not Ending.WENT_OUT or not isinstance(last, Play):
+            continue
+        if not last.tile.is_double:
+            continue
+        for seat in range(3):
+            if seat == outcome.winner:
+                assert outcome.scores[seat] == 25
+            else:
+                hand = sum(1 << t.index for t in end.hand(seat))
+                assert outcome.scores[seat] == hand_score(rules, hand) + 7
+            view = end.view(seat)
+            assert view.sample_state(random.Random(seed)).view(seat) == view
+        return
+    raise AssertionError("no round went out on a double in 300 rounds")
