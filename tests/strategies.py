@@ -37,6 +37,14 @@ T = TypeVar("T")
 PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
 
 
+#: The most seats at which property tests sample views of R12b rounds (``must_play=False``).
+#: There a draw tells nothing, random play draws often, and every drawn tile adds a slot
+#: of its own to the exact sampler's count: at 8 seats a first sample can take minutes,
+#: where an R12 round's takes milliseconds. Tests that sample views at more seats keep
+#: R12 for those seats until the sampler scales.
+QUICK_R12B = 6
+
+
 def _base_first(base: T, options: Sequence[T]) -> list[T]:
     """``options`` with ``base`` first, so that a drawn knob shrinks to the preset's value."""
     return [base, *(o for o in options if o != base)]

@@ -20,7 +20,8 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import PRESET_NAMES, decisions, played_rounds, to_decision
+from strategies import PRESET_NAMES, QUICK_R12B, decisions, played_rounds, to_decision
+from strategies import rules as rule_sets
 
 from chickenfoot import (
     PRESETS,
@@ -66,8 +67,11 @@ def test_every_bot_returns_a_legal_move(preset: str, data: st.DataObject) -> Non
     """
     counts = [p for p in PRESETS[preset].player_counts if p <= 8]  # first samples stay quick
     players = data.draw(st.sampled_from(counts), label="players")
+    variant = data.draw(rule_sets(preset=preset), label="rules")
+    if players > QUICK_R12B and not variant.must_play:
+        variant = attrs.evolve(variant, must_play=True)
     rnd = data.draw(
-        played_rounds(preset=preset, players=players, max_moves=120, in_play=True), label="round"
+        played_rounds(rules=variant, players=players, max_moves=120, in_play=True), label="round"
     )
     seat = rnd.to_move
     assert seat is not None

@@ -18,7 +18,8 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import PRESET_NAMES, decisions, played_rounds
+from strategies import PRESET_NAMES, QUICK_R12B, decisions, played_rounds
+from strategies import rules as rule_sets
 
 from chickenfoot import PRESETS, Draw, Move, Play, Round, Rules
 from chickenfoot.bots import (
@@ -60,8 +61,11 @@ def test_tree_search_returns_a_legal_move(preset: str, data: st.DataObject) -> N
     """
     counts = [p for p in PRESETS[preset].player_counts if p <= 8]  # first samples stay quick
     players = data.draw(st.sampled_from(counts), label="players")
+    variant = data.draw(rule_sets(preset=preset), label="rules")
+    if players > QUICK_R12B and not variant.must_play:
+        variant = attrs.evolve(variant, must_play=True)
     rnd = data.draw(
-        played_rounds(preset=preset, players=players, max_moves=150, in_play=True), label="round"
+        played_rounds(rules=variant, players=players, max_moves=150, in_play=True), label="round"
     )
     view = rnd.view(rnd.to_move or 0)
     legal = view.legal_moves()
