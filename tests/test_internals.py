@@ -451,7 +451,7 @@ def test_no_function_is_over_80_lines_unless_listed() -> None:
 def test_listed_long_functions_are_still_long() -> None:
     """The table of long functions only shrinks: each is still there and over 80 lines."""
     listed = listed_long_functions()
-    assert listed
+    assert "| function | lines |" in current_map()  # the table is read, even when empty
     short = sorted(set(listed) - set(long_functions()))
     assert not short, f"remove {short} from the long functions of docs/internals.md"
 

@@ -486,20 +486,7 @@ def _read_round(obj: dict[str, Any], rules: Rules, path: str) -> Seen:
     if (outcome is None) == (to_move is None):
         _fail(at("to_move"), "a seat while the round goes on, null once it is over (an outcome)")
 
-    # The history: (seat, move, drawn) of every move, a tile only for this seat's draws.
-    history: list[tuple[int, Move, Tile | None]] = []
-    for k, value in enumerate(_array(obj["history"], at("history"))):
-        where = f"{at('history')}[{k}]"
-        entry = _object(value, where, ("seat", "move", "drawn"))
-        mover = read.seat(entry["seat"], _at(where, "seat"))
-        move = read.move(entry["move"], _at(where, "move"))
-        drawn = _nullable(read.tile)(entry["drawn"], _at(where, "drawn"))
-        if (drawn is not None) != (mover == seat and type(move) is Draw):
-            _fail(_at(where, "drawn"), f"a tile for the draws of seat {seat}, whose view this "
-                  f"is, and null for every other move")  # fmt: skip
-        history.append((mover, move, drawn))
-    if _int(obj["ply"], at("ply")) != len(history):
-        _fail(at("ply"), f"{obj['ply']} moves, but the history holds {len(history)}")
+    history = _read_history(obj, at, read, seat)
 
     # The table: the position's tiles, if any, then every play of the history.
     table_obj = _object(obj["table"], at("table"), ("placements", "open_ends"))
@@ -533,15 +520,7 @@ def _read_round(obj: dict[str, Any], rules: Rules, path: str) -> Seen:
               f"{sum(counts) + boneyard + len(plays)} tiles, but the double-{n} set has "
               f"{set_length(n)}")  # fmt: skip
 
-    # The turn: the draws the seat to move made in it (R13).
-    turn_draws = 0
-    if outcome is None:
-        for _, move, _ in reversed(history):
-            if type(move) is not Draw:
-                break
-            turn_draws += 1
-        if turn_draws == len(history):
-            turn_draws += start.turn_draws
+    turn_draws = 0 if outcome is not None else _turn_draws(history, start.turn_draws)
     mine = ([] if shown is None else [shown]) + [d for _, _, d in history if d is not None]
     view = Seen(
         rules, seat, start, moves, table, mask_of(hand), counts, boneyard,
@@ -553,6 +532,38 @@ def _read_round(obj: dict[str, Any], rules: Rules, path: str) -> Seen:
         _fail(at("hand"), f"seat {seat} drew {drawn} this turn, but its hand does not hold it")
     _agree(obj, _round_body(view), path)
     return view
+
+
+def _read_history(
+    obj: dict[str, Any], at: Callable[[str], str], read: _Reader, seat: int
+) -> list[tuple[int, Move, Tile | None]]:
+    """The history of a round view: ``(seat, move, drawn)`` of every move, a drawn tile
+    only for the draws of ``seat``, whose view it is; as many moves as ``ply`` says."""
+    history: list[tuple[int, Move, Tile | None]] = []
+    for k, value in enumerate(_array(obj["history"], at("history"))):
+        where = f"{at('history')}[{k}]"
+        entry = _object(value, where, ("seat", "move", "drawn"))
+        mover = read.seat(entry["seat"], _at(where, "seat"))
+        move = read.move(entry["move"], _at(where, "move"))
+        drawn = _nullable(read.tile)(entry["drawn"], _at(where, "drawn"))
+        if (drawn is not None) != (mover == seat and type(move) is Draw):
+            _fail(_at(where, "drawn"), f"a tile for the draws of seat {seat}, whose view this "
+                  f"is, and null for every other move")  # fmt: skip
+        history.append((mover, move, drawn))
+    if _int(obj["ply"], at("ply")) != len(history):
+        _fail(at("ply"), f"{obj['ply']} moves, but the history holds {len(history)}")
+    return history
+
+
+def _turn_draws(history: list[tuple[int, Move, Tile | None]], at_start: int) -> int:
+    """The tiles the seat to move drew in this turn (R13): its draws at the end of the
+    history, and the start's if the history holds nothing else."""
+    draws = 0
+    for _, move, _ in reversed(history):
+        if type(move) is not Draw:
+            break
+        draws += 1
+    return draws + at_start if draws == len(history) else draws
 
 
 def _read_position(
