@@ -18,6 +18,7 @@ import importlib
 import inspect
 import json
 import sys
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +99,10 @@ def describe(obj: Any, where: str = "") -> Entry:
         members = _own_members(obj)
         promised = {name: members[name] for name in PROMISED[where] if name in members}
         return {"kind": "class", "members": promised}
+    if typing.get_origin(obj) is not None:
+        # A type alias (engine.Policy): a class to inspect on Python 3.10, a callable on
+        # 3.11 and later; either way what it promises is its name.
+        return {"kind": "type alias"}
     if inspect.isclass(obj):
         if issubclass(obj, enum.Enum):
             return {"kind": "enum", "members": {m.name: repr(m.value) for m in obj}}
