@@ -30,7 +30,7 @@ MODULES = (
     "chickenfoot",
     "chickenfoot.errors",
     "chickenfoot.bots",
-    "chickenfoot.engine",
+    "chickenfoot.state",
     "chickenfoot.simulation",
     "chickenfoot.testing",
     "chickenfoot.pettingzoo",
@@ -40,7 +40,7 @@ MODULES = (
 #: Classes of which only some members are public (the Stability page): their promised
 #: members by class, and no constructor (a state is made by the engine, never by users).
 PROMISED: dict[str, tuple[str, ...]] = {
-    "chickenfoot.engine.State": (
+    "chickenfoot.state.State": (
         "after",
         "drawn_key",
         "hands",
@@ -52,7 +52,7 @@ PROMISED: dict[str, tuple[str, ...]] = {
         "table",
         "to_move",
     ),
-    "chickenfoot.engine.TableState": ("info_key", "opens", "places", "playable", "suit"),
+    "chickenfoot.state.TableState": ("info_key", "opens", "places", "playable", "suit"),
 }
 
 Parameter = list[Any]  # [name, kind, default repr or None]

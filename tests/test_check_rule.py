@@ -7,7 +7,7 @@ import pytest
 from house_rules import CostlyDoubles, NoBlankOnTheDouble, WildDoubleBlank
 
 from chickenfoot import PRESETS, HouseRule, Move, Play, Turn, house_rule
-from chickenfoot.engine import PublicTurn, Reveal
+from chickenfoot.state import PublicTurn, Reveal
 from chickenfoot.testing import check_rule
 
 

@@ -42,7 +42,7 @@ from chickenfoot import (
 )
 from chickenfoot._book import book_of
 from chickenfoot._house import counts_of, house_moves
-from chickenfoot.engine import hand_score, state_of
+from chickenfoot.state import hand_score, state_of
 
 CLASSIC = PRESETS["classic"]
 H1 = attrs.evolve(CLASSIC, house=[NoBlankOnTheDouble()])
@@ -360,7 +360,7 @@ def test_any_variant_with_house_rules_plays_to_an_end(
 
 
 def test_the_engine_counts_house_tile_points() -> None:
-    """``chickenfoot.engine.hand_score`` (the greedy bot's weights, OpenSpiel's bound)
+    """``chickenfoot.state.hand_score`` (the greedy bot's weights, OpenSpiel's bound)
     counts the house rules' tile points (R17): H3's doubles three times."""
     hand = 1 << Tile(4, 4).index | 1 << Tile(5, 3).index | 1 << BLANK.index
     assert hand_score(CLASSIC, hand) == 8 + 8 + 50

@@ -346,7 +346,7 @@ def test_the_checker_sees_imports() -> None:
     assert ROOT_NAME in import_time_imports(PACKAGE / "bots.py")  # the public faces
     assert "_seeds" in private_imports("simulation")
     assert "_encode" in private_imports("pettingzoo")
-    assert "_engine" in private_imports("engine")  # not a client: it may
+    assert "_engine" in private_imports("state")  # not a client: it may
 
 
 def test_deferred_imports_point_down_or_are_listed() -> None:

@@ -274,7 +274,7 @@ class State:
     Two states are equal when they have the same rules, start (its seed aside: it says
     where a deal came from, not what it is) and history, and so the same kept fields.
 
-    Public through :mod:`chickenfoot.engine`, for bots and searches: :meth:`legal_moves`,
+    Public through :mod:`chickenfoot.state`, for bots and searches: :meth:`legal_moves`,
     :meth:`after`, :meth:`play_out`, :meth:`info_key`, :meth:`drawn_key`, ``outcome``,
     ``to_move``, ``hands``, ``table`` and ``rules``; the rest is the engine's own.
 

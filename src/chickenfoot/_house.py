@@ -57,7 +57,7 @@ class Table:
 
     @property
     def engine(self) -> TableState:
-        """The engine's table (:class:`chickenfoot.engine.TableState`), for rules that
+        """The engine's table (:class:`chickenfoot.state.TableState`), for rules that
         read bitmasks."""
         return self._state
 

@@ -198,7 +198,7 @@ class TableState:
     lower double (R6b). In that start's search for a double, ``double`` is ``dealt`` until
     a drawn double is placed.
 
-    Public through :mod:`chickenfoot.engine` (``State.table``), for heuristics that read
+    Public through :mod:`chickenfoot.state` (``State.table``), for heuristics that read
     the table as bitmasks: ``suit[k]`` is the bitmask of the tiles of the set that show
     ``k``, and :meth:`opens`, :meth:`places` and :meth:`playable` answer what a play
     leaves open, how many places show a number and which tiles have a play.
@@ -364,7 +364,7 @@ class TableState:
     def info_key(self, move: Move) -> int:
         """A number for a legal ``move`` on this table, equal for two moves exactly when
         they lead to the same game as every seat can know it (see
-        :meth:`State.info_key <chickenfoot.engine.State.info_key>`, which it answers).
+        :meth:`State.info_key <chickenfoot.state.State.info_key>`, which it answers).
 
         .. versionadded:: 0.2
         """

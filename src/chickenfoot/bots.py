@@ -41,8 +41,8 @@ import attrs
 
 from chickenfoot import Draw, Event, Match, Move, Pass, Play, Round, RoundView, Rules
 
-from .engine import State, TableState, hand_score, round_of, state_of, table_of
 from .errors import IllegalMoveError
+from .state import State, TableState, hand_score, round_of, state_of, table_of
 
 __all__ = [
     "LEVELS",
@@ -824,7 +824,7 @@ def _checked(rnd: Round, bot: Player, seat: int, move: object) -> Move:
 def _distinct(view: RoundView, moves: list[Move]) -> dict[int, Move]:
     """One of ``moves`` per game they lead to (a tile onto either of two open ends showing
     the same number leads to the same game), by their :meth:`State.info_key
-    <chickenfoot.engine.State.info_key>`, in their order."""
+    <chickenfoot.state.State.info_key>`, in their order."""
     table = table_of(view)
     options: dict[int, Move] = {}
     for move in moves:

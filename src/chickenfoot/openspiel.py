@@ -75,7 +75,7 @@ from ._encode import (
     round_pieces,
     set_tiles,
 )
-from .engine import hand_score, round_of, state_of
+from .state import hand_score, round_of, state_of
 
 __all__ = [
     "GAME_TYPE",

@@ -164,7 +164,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_pictures.text": ("tests/test_pictures.py", "tests/test_internals.py", "tests/test_cli.py"),
     "_encode": ("tests/test_encode.py", "tests/test_pettingzoo.py", "tests/test_openspiel.py"),
     # -- the public modules on top
-    "engine": ("tests/test_engine_api.py",),
+    "state": ("tests/test_state_api.py",),
     "bots": ("tests/test_bots.py", "tests/test_tree_search.py"),
     "simulation": ("tests/test_simulation.py",),
     "cli": ("tests/test_cli.py",),

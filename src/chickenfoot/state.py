@@ -19,7 +19,7 @@ move a new state. Its methods are the rules as :class:`~chickenfoot.Round` plays
 
 >>> import random
 >>> from chickenfoot import PRESETS, Round
->>> from chickenfoot.engine import round_of, state_of
+>>> from chickenfoot.state import round_of, state_of
 >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=3)
 >>> state = state_of(rnd)
 >>> def first(state, moves, rng):  # a policy: always the first legal move
@@ -68,7 +68,7 @@ def state_of(rnd: Round) -> State:
     """The engine's state of ``rnd``: the same round, its hands as bitmasks.
 
     >>> from chickenfoot import PRESETS, Round
-    >>> from chickenfoot.engine import state_of
+    >>> from chickenfoot.state import state_of
     >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
     >>> state_of(rnd).legal_moves() == rnd.legal_moves()
     True
@@ -93,7 +93,7 @@ def table_of(shown: Round | RoundView) -> TableState:
     (:class:`~chickenfoot.RoundView`): what a heuristic reads of the layout.
 
     >>> from chickenfoot import PRESETS, Round
-    >>> from chickenfoot.engine import table_of
+    >>> from chickenfoot.state import table_of
     >>> rnd = Round.deal(PRESETS["classic"], 4, seed=1)
     >>> rnd = rnd.apply(rnd.legal_moves()[0])  # the round double, 9-9
     >>> table = table_of(rnd.view(1))
@@ -116,7 +116,7 @@ def hand_score(rules: Rules, hand: int) -> int:
     :attr:`Rules.blank_value <chickenfoot.Rules.blank_value>` more.
 
     >>> from chickenfoot import PRESETS, Tile
-    >>> from chickenfoot.engine import hand_score
+    >>> from chickenfoot.state import hand_score
     >>> hand_score(PRESETS["classic"], 1 << Tile(0, 0).index | 1 << Tile(5, 3).index)
     58
 

@@ -1,4 +1,4 @@
-"""chickenfoot.engine, the fast API of bots and searches: its keys, its table questions
+"""chickenfoot.state, the fast API of bots and searches: its keys, its table questions
 and its draws.
 
 The tree search keys its nodes on ``State.info_key`` and ``State.drawn_key``, and the
@@ -22,7 +22,7 @@ from strategies import played_rounds
 import chickenfoot.bots
 from chickenfoot import MAX_PIPS, PRESETS, Draw, Move, Pass, Play, Round, Rules, tile_set
 from chickenfoot.bots import GreedyPlayer, level, play_round
-from chickenfoot.engine import State, TableState, hand_score, round_of, state_of, table_of
+from chickenfoot.state import State, TableState, hand_score, round_of, state_of, table_of
 
 #: Every tile by index.
 TILES = tile_set(MAX_PIPS)
