@@ -228,18 +228,17 @@ def _config_of(params: Mapping[str, Any] | None) -> _Config:
 class _Core:
     """A state's contents, immutable: cloning shares it, serializing replays its history.
 
-    ``deal`` holds the tiles dealt so far, by position (R5); ``moves`` the moves applied to
-    ``round``; ``draw_order`` the drawn tiles in order; ``awaiting`` is set between a
-    :class:`Draw` and the chance node that picks its tile. ``hint`` is a boneyard order to
-    try first when the deal is complete, so that replaying a sampled round needs no
-    rebuilds; it changes nothing a player can see.
+    ``history`` is OpenSpiel's action list, the deal's actions first (R5); ``round`` the
+    round in play once the deal is complete, which holds its moves and draws (its
+    state's start and history); ``awaiting`` is set between a :class:`Draw` and the
+    chance node that picks its tile. Nothing else is kept: :attr:`deal` is read from the
+    history and the undealt tiles from the round. ``hint`` is a boneyard order to try
+    first when the deal is complete, so that replaying a sampled round needs no rebuilds;
+    it changes nothing a player can see.
     """
 
     config: _Config
     history: tuple[int, ...] = ()
-    deal: tuple[int, ...] = ()
-    moves: tuple[Move, ...] = ()
-    draw_order: tuple[int, ...] = ()
     round: Round | None = None
     awaiting: bool = False
     hint: tuple[int, ...] = attrs.field(default=(), eq=False)
@@ -257,6 +256,11 @@ class _Core:
     def dealing(self) -> bool:
         return self.round is None
 
+    @property
+    def deal(self) -> tuple[int, ...]:
+        """The tiles dealt so far, by position (R5): the history's first actions."""
+        return self.history[: self.config.dealt]
+
     def current_player(self) -> int:
         if self.round is None or self.awaiting:
             return int(pyspiel.PlayerId.CHANCE)
@@ -264,8 +268,12 @@ class _Core:
         return int(pyspiel.PlayerId.TERMINAL) if to_move is None else to_move
 
     def undealt(self) -> list[int]:
-        """The tiles no hand holds yet, nor the table (the deal's chance outcomes)."""
-        gone = set(self.deal) | set(self.draw_order)
+        """The tiles no hand holds yet, nor the table (the chance outcomes): during the
+        deal those not dealt yet, then the boneyard's tiles not drawn yet (R5, R13)."""
+        if self.round is not None:
+            state = state_of(self.round)
+            return sorted(state.boneyard[state.taken :])
+        gone = set(self.history)
         if self.config.centre:
             gone.add(self.config.round_double.index)
         return [t for t in range(self.config.tiles) if t not in gone]
@@ -282,51 +290,36 @@ class _Core:
     def apply(self, action: int) -> _Core:
         history = (*self.history, action)
         if self.round is None:
-            deal = (*self.deal, action)
-            rnd = (
-                _start(self.config, deal, (), self.hint) if len(deal) == self.config.dealt else None
-            )
-            return self._then(history, deal, self.moves, self.draw_order, rnd, False)
+            done = len(history) == self.config.dealt
+            rnd = _start(self.config, history, self.hint) if done else None
+            return self._then(history, rnd, False)
         if self.awaiting:
             rnd = self.round
             if rnd.boneyard[0].index != action:
                 # The boneyard's order is dealt as it is drawn: ``action`` goes next.
                 rnd = round_of(state_of(rnd).with_next_draw(action))
-            moves = (*self.moves, _DRAW)
-            rnd = rnd.apply(_DRAW)
-            return self._then(history, self.deal, moves, (*self.draw_order, action), rnd, False)
+            return self._then(history, rnd.apply(_DRAW), False)
         move = action_to_move(action, self.config.n)
         if isinstance(move, Draw):
             if not self.round.is_legal(move):
                 self.round.apply(move)  # raises the IllegalMoveError
-            return self._then(history, self.deal, self.moves, self.draw_order, self.round, True)
-        rnd = self.round.apply(move)
-        return self._then(history, self.deal, (*self.moves, move), self.draw_order, rnd, False)
+            return self._then(history, self.round, True)
+        return self._then(history, self.round.apply(move), False)
 
-    def _then(
-        self,
-        history: tuple[int, ...],
-        deal: tuple[int, ...],
-        moves: tuple[Move, ...],
-        draw_order: tuple[int, ...],
-        rnd: Round | None,
-        awaiting: bool,
-    ) -> _Core:
-        return _Core(self.config, history, deal, moves, draw_order, rnd, awaiting, self.hint)
+    def _then(self, history: tuple[int, ...], rnd: Round | None, awaiting: bool) -> _Core:
+        return _Core(self.config, history, rnd, awaiting, self.hint)
 
 
-def _start(
-    config: _Config, deal: Sequence[int], drawn: Sequence[int], hint: Sequence[int]
-) -> Round:
-    """The round after ``deal``, its boneyard ordered to give ``drawn`` first."""
+def _start(config: _Config, deal: Sequence[int], hint: Sequence[int]) -> Round:
+    """The round after ``deal``, its boneyard in the order of ``hint`` where it can."""
     hand = config.hand
     hands = [[_TILES[t] for t in deal[s * hand : (s + 1) * hand]] for s in range(config.players)]
-    used = set(deal) | set(drawn)
+    used = set(deal)
     if config.centre:
         used.add(config.round_double.index)
     rest = [t for t in hint if t not in used] if hint else []
     rest += [t for t in range(config.tiles) if t not in used and t not in rest]
-    boneyard = [_TILES[t] for t in (*drawn, *rest)]
+    boneyard = [_TILES[t] for t in rest]
     return Round.from_deal(
         config.rules, hands, boneyard, round_double=config.round_double, first=config.first
     )
