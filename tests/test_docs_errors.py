@@ -144,3 +144,70 @@ def wrapped(path, exc):
     }
     over = r"over \[(*ending*)\]: \[the match is over / the round is not over\]"
     assert found["RecordError"] == {over + "; *tile* and *number* of *max things*"}
+
+
+RAISED = [
+    (m.group("message"), m.group("raised")) for line in PAGE.splitlines() if (m := ROW.match(line))
+]
+#: A position of chickie-duel (double-6, 2 seats) with 4-4's toes due (R9).
+_TOES = (
+    "cf1 6-6 6-6,6-1@6-6,6-3@6-6,6-4@6-6,6-5@6-6,4-4@6-4,4-0@4-4,4-2@4-4 "
+    "5-5,3-2,1-0/4-3,6-0,2-2,5-1 6-2,5-4,5-3,5-2,5-0,4-1,3-3,3-1,3-0,2-1,2-0,1-1,0-0 1 0 1 -"
+)
+
+
+def _labels(row_start: str) -> set[str]:
+    """The exceptions the index gives for the rows that start with ``row_start``."""
+    found = {
+        raised.split(".")[-1].rstrip("`")
+        for message, raised in RAISED
+        if message.startswith(row_start)
+    }
+    assert found, row_start
+    return found
+
+
+def _position_error(text: str) -> str:
+    from chickenfoot import PRESETS, Round
+    from chickenfoot.errors import IllegalMoveError, PositionError
+
+    with pytest.raises(PositionError) as info:
+        Round.from_position(PRESETS["chickie-duel"], text)
+    assert not isinstance(info.value, IllegalMoveError)
+    return str(info.value)
+
+
+def test_a_position_check_is_indexed_as_the_position_error_a_caller_gets_r12() -> None:
+    """R12: a position whose seat drew while holding a play is refused while it is read,
+    with a PositionError (never an IllegalMoveError: no move is made), and the index says
+    so; the same words as a refused move's are listed under IllegalMoveError."""
+    message = _position_error(_TOES.replace(" 1 0 1 -", " 1 0 1 1:6-0"))
+    assert message == "turn: seat 1 drew while holding 4-3, which has a play (R12)"
+    assert _labels("seat *seat* drew while holding *playable*, which has a play") == {
+        "PositionError"
+    }
+    assert _labels("to move: seat *seat* holds the round double *double*") == {"PositionError"}
+
+
+def test_a_layout_check_is_indexed_as_both_errors_it_reaches_r9() -> None:
+    """R9: the table's check of a placement refuses a move (IllegalMoveError) and a
+    written layout (PositionError); the index lists it under both."""
+    from chickenfoot import PRESETS, Play, Round, Tile
+    from chickenfoot.errors import IllegalMoveError
+
+    text = _TOES.replace("4-2@4-4", "4-2@4-4,1-1@6-1").replace("1-1,", "")
+    assert _position_error(text).endswith("the toes of 4-4 come first: play a 4 onto 4-4 (R9)")
+    rnd = Round.from_position(PRESETS["chickie-duel"], _TOES)
+    with pytest.raises(IllegalMoveError, match=r"toes of 4-4 come first.*\(R9\)"):
+        rnd.apply(Play(Tile(5, 1), onto=Tile(6, 1)))
+    assert _labels("the toes of *double* come first") == {"IllegalMoveError", "PositionError"}
+
+
+def test_the_position_checks_named_by_the_index_are_in_the_source() -> None:
+    """A check renamed in the library without the index's list falls back to the moves'
+    label: each listed function must still be found where the list says."""
+    for module, function in INDEX.POSITION_CHECKS | INDEX.MOVE_AND_LAYOUT_CHECKS:
+        path = INDEX.SOURCE / f"{module.split('.')[-1]}.py"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        names = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+        assert function in names, (module, function)

@@ -1,7 +1,8 @@
 """The index of error messages by rule, read from the library's source at build time.
 
 Every message that cites a rule, as ``... (R9)`` in its text or as a ``(message, "R9")``
-pair that :class:`~chickenfoot.errors.IllegalMoveError` puts together, is found in
+pair that :class:`~chickenfoot.errors.IllegalMoveError` puts together (or, for the
+checks of a written position, :class:`~chickenfoot.errors.PositionError`), is found in
 ``src/chickenfoot`` by walking each module's syntax tree, and written to
 ``docs/_generated/errors.md``, grouped by rule; ``docs/errors.md`` includes that file.
 A message added, changed or removed in the code changes the page with it.
@@ -60,6 +61,17 @@ WORDS = {
     "bit count": "tiles held",
 }
 _SAFE_CALLS = {"sorted": sorted, "len": len, "str": str, "repr": repr, "list": list}
+#: The functions whose ``(message, "R9")`` refusals are a written position's checks, which
+#: reach the caller as a PositionError (a record's position as a RecordError around it),
+#: never as a refused move; and those asked of a move and of a written layout alike.
+POSITION_CHECKS = {
+    ("chickenfoot._opening", "check_start"),
+    ("chickenfoot._opening", "_highest_held"),
+    ("chickenfoot._opening", "check_turn"),
+    ("chickenfoot._drawing", "check_turn"),
+    ("chickenfoot._house", "house_check_turn"),
+}
+MOVE_AND_LAYOUT_CHECKS = {("chickenfoot._table", "refusal")}
 
 
 class _Module:
@@ -263,6 +275,17 @@ def _rules_of(module: _Module, node: ast.expr, scope: ast.AST) -> list[str]:
     return found
 
 
+def _refusal_exceptions(module: str, scope: ast.AST) -> tuple[str, ...]:
+    """The exceptions a refusal made in the function ``scope`` of ``module`` reaches the
+    caller as: a refused move's, a written position's, or both."""
+    where = (module, getattr(scope, "name", ""))
+    if where in POSITION_CHECKS:
+        return ("PositionError",)
+    if where in MOVE_AND_LAYOUT_CHECKS:
+        return ("IllegalMoveError", "PositionError")
+    return ("IllegalMoveError",)
+
+
 def messages() -> dict[str, set[tuple[str, str, str]]]:
     """Rule -> {(message, exception, module)} for every message in the source citing one."""
     found: dict[str, set[tuple[str, str, str]]] = defaultdict(set)
@@ -286,7 +309,8 @@ def messages() -> dict[str, set[tuple[str, str, str]]]:
                 if text is None or not _is_message(text):
                     continue
                 for rule in _rules_of(module, node.elts[1], scope):
-                    found[rule].add((text, "IllegalMoveError", name))
+                    for exception in _refusal_exceptions(name, scope):
+                        found[rule].add((text, exception, name))
             elif isinstance(node, ast.Call) and _exception(node):
                 exception = _exception(node) or ""
                 raw = [t for t in (module.template(a, scope) for a in node.args) if t]
