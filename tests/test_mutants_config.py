@@ -1,0 +1,128 @@
+"""The reviewed equivalent mutants (tests/mutants/equivalent.toml) name code that exists.
+
+``tests/mutants/run.py`` matches an entry to a mutant by its module, its scope (the
+function or class the mutated line is in, ``<module>`` at the top level), cosmic-ray's
+operator and the stripped source lines before and after the change. An entry whose
+module, scope or "before" lines are gone from the source is never matched again: it is
+dead weight that hides nothing today and may hide a real survivor after a later edit
+brings the same words back elsewhere. These tests find such entries without running
+cosmic-ray (not installed with the tests).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+EQUIVALENT = ROOT / "tests" / "mutants" / "equivalent.toml"
+PACKAGE = ROOT / "src" / "chickenfoot"
+KEYS = ("module", "scope", "operator", "before", "after")
+_LINE = re.compile(r"""^(?P<key>[a-z]+) = (?:(?P<basic>".*")|'(?P<literal>[^']*)')$""")
+
+
+def read_entries(text: str) -> list[dict[str, str]]:
+    """The entries of the file, their one-line keys (``why`` may span lines, and is left
+    out): each ``[[equivalent]]`` table's ``key = "text"`` lines, read as TOML's basic
+    strings (whose escapes JSON shares), and its ``key = 'text'`` lines, literal ones."""
+    entries: list[dict[str, str]] = []
+    for line in text.splitlines():
+        if line == "[[equivalent]]":
+            entries.append({})
+            continue
+        found = _LINE.match(line)
+        if found and entries and found["key"] in KEYS:
+            basic = found["basic"]
+            entries[-1][found["key"]] = found["literal"] if basic is None else json.loads(basic)
+    return entries
+
+
+ENTRIES = read_entries(EQUIVALENT.read_text(encoding="utf-8"))
+
+
+def source_of(module: str) -> Path | None:
+    """The file of ``module`` as run.py names it: ``_pictures.svg`` for a module of a
+    package, ``_pictures`` for the package's ``__init__.py``."""
+    parts = module.split(".")
+    for path in (
+        PACKAGE.joinpath(*parts).with_suffix(".py"),
+        PACKAGE.joinpath(*parts, "__init__.py"),
+    ):
+        if path.is_file():
+            return path
+    return None
+
+
+def _spans(tree: ast.Module, scope: str) -> list[tuple[int, int]]:
+    """The line spans of the functions and classes named ``scope`` (the whole module for
+    ``<module>``)."""
+    if scope == "<module>":
+        return [(1, 10**9)]
+    return [
+        (node.lineno, node.end_lineno or node.lineno)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        and node.name == scope
+    ]
+
+
+def stale(entry: dict[str, str]) -> str | None:
+    """Why ``entry`` can no longer match a mutant of the current source, or ``None``."""
+    path = source_of(entry["module"])
+    if path is None:
+        return f"no module {entry['module']} in src/chickenfoot"
+    source = path.read_text(encoding="utf-8")
+    spans = _spans(ast.parse(source), entry["scope"])
+    if not spans:
+        return f"no function or class {entry['scope']} in {entry['module']}"
+    lines = [line.strip() for line in source.splitlines()]
+    before = entry["before"].split(" / ")
+    for low, high in spans:
+        inside = lines[low - 1 : high]
+        for start in range(len(inside) - len(before) + 1):
+            if inside[start : start + len(before)] == before:
+                return None
+    return f"{entry['before']!r} is not in {entry['scope']} of {entry['module']}"
+
+
+def test_the_entries_are_read_whole() -> None:
+    """Every table of the file has its five keys; on Python 3.11 and later the reader here
+    gives what tomllib, run.py's reader, gives."""
+    text = EQUIVALENT.read_text(encoding="utf-8")
+    assert len(ENTRIES) == text.count("[[equivalent]]") > 0
+    for entry in ENTRIES:
+        assert set(entry) == set(KEYS), entry
+    if importlib.util.find_spec("tomllib") is not None:
+        tomllib = importlib.import_module("tomllib")
+        data = tomllib.loads(text)["equivalent"]
+        assert [{k: e[k] for k in KEYS} for e in data] == ENTRIES
+
+
+@pytest.mark.parametrize(
+    "entry", ENTRIES, ids=[f"{e['module']}:{e['scope']}:{e['before'][:40]}" for e in ENTRIES]
+)
+def test_each_equivalent_mutant_names_code_that_exists(entry: dict[str, str]) -> None:
+    assert stale(entry) is None
+
+
+def test_a_stale_entry_is_caught() -> None:
+    """The check fails for a module, a scope or a line that is not there, and passes for
+    lines of the source in their function."""
+    line = "_PLAY: Final[type[Play]] = Play"
+    good = {"module": "_book", "scope": "<module>", "before": line}
+    assert stale({**good, "operator": "x", "after": ""}) is None
+    assert stale({**good, "scope": "book_of", "before": "hit = _BY_ID.get(id(rules))"}) is None
+    assert "no module" in (stale({**good, "module": "_nowhere"}) or "")
+    assert "no function" in (stale({**good, "scope": "no_such_function"}) or "")
+    assert "is not in" in (stale({**good, "before": line + " # gone"}) or "")
+    # a line of the module, but not of the function named
+    assert "is not in" in (stale({**good, "scope": "book_of"}) or "")
+    # two lines in a row, written as run.py joins them
+    pair = "hit = _BY_ID.get(id(rules)) / if hit is not None and hit[0] is rules:"
+    assert stale({**good, "scope": "book_of", "before": pair}) is None
+    assert stale({**good, "scope": "book_of", "before": pair.replace("hit[0]", "hit[1]")})
