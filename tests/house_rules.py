@@ -8,14 +8,29 @@ Importing this module registers them (as importing a user's script does):
   its samples by replay;
 * :class:`CostlyDoubles` (H3) changes the scoring alone: doubles left in a hand count
   ``factor`` times their pips, and going out on a double costs every other seat
-  ``bonus`` points more.
+  ``bonus`` points more; it bounds its points for OpenSpiel (``score_bounds``);
+* :class:`NoNumberOnTheDouble` (H4) removes plays, as H1 does, for the tiles showing its
+  ``number`` (9 by default), and says what it needs of the deal (``deal_needs``: a set
+  with that number, a round double of another) and which written positions it cannot
+  reach (``check_position``: a tile with the number on the round double).
 """
 
 from __future__ import annotations
 
 import attrs
 
-from chickenfoot import Ending, HouseRule, Move, Obligation, Pass, Play, Tile, Turn, house_rule
+from chickenfoot import (
+    Ending,
+    HouseRule,
+    Move,
+    Obligation,
+    Pass,
+    Play,
+    Round,
+    Tile,
+    Turn,
+    house_rule,
+)
 
 BLANK: Tile = Tile(0, 0)
 
@@ -90,3 +105,55 @@ class CostlyDoubles(HouseRule):
         if ending is Ending.WENT_OUT and seat != winner and last is not None and last.is_double:
             return self.bonus_points
         return 0
+
+    def score_bounds(self, low: int, high: int) -> tuple[int, int]:
+        return low + min(0, self.bonus_points), high + max(0, self.bonus_points)
+
+
+def number_onto_root(move: Move, root: Tile | None, number: int) -> bool:
+    """Whether ``move`` plays a tile showing ``number`` onto the round double ``root``."""
+    if not isinstance(move, Play) or root is None or move.onto != root:
+        return False
+    return move.tile.has(number)
+
+
+@house_rule
+@attrs.frozen
+class NoNumberOnTheDouble(HouseRule):
+    """No tile showing ``number`` goes onto the round double."""
+
+    name = "no-number-on-the-double"
+    rule = "H4"
+    separable = True
+    number: int = 9
+
+    def deal_needs(self, set_size: int, dealt_for: Tile, players: int) -> str | None:
+        if self.number > set_size:
+            return f"no tile of the double-{set_size} set shows a {self.number}"
+        if dealt_for.high == self.number:
+            return f"no tile may go onto the round double {dealt_for}, as every one shows a {self.number}"
+        return None
+
+    def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
+        root = turn.table.round_double
+        return [m for m in moves if not number_onto_root(m, root, self.number)]
+
+    def refusal(self, turn: Turn, move: Move) -> str | None:
+        if number_onto_root(move, turn.table.round_double, self.number):
+            assert isinstance(move, Play)
+            return (
+                f"seat {turn.seat} may not play {move.tile} onto the round double "
+                f"{move.onto}: no {self.number} goes there"
+            )
+        return None
+
+    def check_position(self, position: Round) -> str | None:
+        root = position.round_double
+        for placement in position.layout.placements:
+            if placement.onto == root and placement.tile.has(self.number):
+                played = "" if placement.seat is None else f", played by seat {placement.seat},"
+                return (
+                    f"layout: {placement.tile}{played} lies on the round double {root}, "
+                    f"where no {self.number} goes"
+                )
+        return None

@@ -23,16 +23,21 @@ pytest.importorskip("numpy")
 
 import numpy as np
 import pyspiel
+from house_rules import CostlyDoubles
 
 from chickenfoot import (
     PRESETS,
     Draw,
+    Ending,
     Event,
+    HouseRule,
     IllegalMoveError,
     Pass,
     Play,
     Round,
     RulesError,
+    Tile,
+    house_rule,
     parse_move,
     tile_set,
 )
@@ -193,6 +198,57 @@ def test_the_knob_parameters_change_the_preset() -> None:
         ChickenFootGame({"first_foot_required": 2})
     with pytest.raises(RulesError, match="play_drawn"):
         ChickenFootGame({"play_drawn": "sometimes"})
+
+
+def _random_returns(game: ChickenFootGame, games: int, seed: int) -> list[list[float]]:
+    """The returns of ``games`` random games of ``game``."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(actions, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        out.append(state.returns())
+    return out
+
+
+def test_the_utility_bounds_hold_a_house_rules_points_r17() -> None:
+    """R17 with H3 (costly-doubles, its defaults): doubles left in a hand but the
+    double-blank count twice their pips, and going out on a double costs every other seat
+    10 more; the bounds on the returns grow by both, and every return of random games
+    stays within them."""
+    pips = sum(t.high + t.low for t in tile_set(6))
+    plain = load("chickie-duel", 2)
+    assert plain.max_utility() == pips == -plain.min_utility()
+    game = ChickenFootGame({"house": "costly-doubles", "players": 2})
+    assert game.rules.house == (CostlyDoubles(),)
+    doubles = sum(2 * k for k in range(1, 7))
+    assert game.max_utility() == pips + doubles + 10 == -game.min_utility()
+    for returns in _random_returns(game, 40, 23):
+        assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
+
+
+@house_rule
+@attrs.frozen
+class WinnerBonus(HouseRule):
+    """A bonus for the winner, with no bounds declared."""
+
+    name = "winner-bonus-without-bounds"
+    rule = "H8"
+
+    def bonus(self, seat: int, ending: Ending, winner: int, last: Tile | None) -> int:
+        return 5 if seat == winner else 0
+
+
+def test_a_house_rule_that_does_not_bound_its_bonus_is_refused_r17() -> None:
+    """R17: OpenSpiel states bounds on the returns; a house rule with a bonus and no
+    score_bounds cannot say them, and the game names it."""
+    with pytest.raises(RulesError, match=r"give it score_bounds\(\) \(H8, house rule winner-b"):
+        ChickenFootGame({"house": "winner-bonus-without-bounds"})
 
 
 def test_the_utility_bounds_hold_the_points_of_going_out_on_a_double_r17c() -> None:

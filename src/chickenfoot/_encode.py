@@ -5,8 +5,9 @@ and their shapes; :func:`encode_round` fills them from a :class:`~chickenfoot.Ro
 alone. PettingZoo's ``observation_layout`` (seats counted from the observer, the pieces
 flat in one vector) and OpenSpiel's observer (absolute seats, the pieces its observation
 type asks for) are two choices of pieces and seat order over these. The action codes
-(``_actions``) and OpenSpiel's game parameters (``_rules``) come through here too, so
-that the adapters import no other private module.
+(``_actions``), OpenSpiel's game parameters (``_rules``) and the bounds of a round's
+scores (:func:`score_bounds`) come through here too, so that the adapters import no other
+private module.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ import numpy as np
 import numpy.typing as npt
 
 from ._actions import action_count, action_to_move, move_to_action, set_tiles
+from ._book import book_of
 from ._engine import Obligation
+from ._house import score_bounds as _score_bounds
 from ._round import RoundView
-from ._rules import knobs_of_parameters, round_parameters
+from ._rules import Rules, knobs_of_parameters, round_parameters
 
 __all__ = [
     "OBLIGATIONS",
@@ -33,6 +36,7 @@ __all__ = [
     "move_to_action",
     "round_parameters",
     "round_pieces",
+    "score_bounds",
     "set_tiles",
 ]
 
@@ -127,3 +131,14 @@ def encode_round(
         counts[(other - shift) % players] = count
     out["boneyard"][0] = view.boneyard_count
     out["to_move"][players if to_move is None else (to_move - shift) % players] = 1.0
+
+
+def score_bounds(rules: Rules, tiles: int) -> tuple[int, int]:
+    """The lowest and highest points one seat can score for a round of ``rules`` played
+    with a set of ``tiles`` tiles (R17, R17c), the house rules' bounds in
+    (:meth:`HouseRule.score_bounds <chickenfoot.HouseRule.score_bounds>`).
+
+    Raises:
+        RulesError: a house rule changes the scores but cannot bound them.
+    """
+    return _score_bounds(book_of(rules), tiles)

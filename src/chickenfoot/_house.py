@@ -32,6 +32,7 @@ from .errors import RulesError
 if TYPE_CHECKING:
     from ._book import Book
     from ._engine import Ending
+    from ._round import Round
     from ._rules import Rules
 
 __all__ = [
@@ -165,6 +166,26 @@ class HouseRule:
         """Raise :class:`~chickenfoot.errors.RulesError` if the rule cannot work with the
         knobs of ``rules``; called when a :class:`~chickenfoot.Rules` listing it is made."""
 
+    def deal_needs(self, set_size: int, dealt_for: Tile, players: int) -> str | None:
+        """What this rule needs that a round dealt from the double-``set_size`` set to
+        ``players`` seats for the double ``dealt_for`` (the round double, R6; in a
+        ``highest_held`` start the double searched for, R6b) lacks, in a player's words
+        (``"the 9-9 is not in the double-6 set"``), or ``None`` (the default) when the
+        rule can play that round.
+
+        Asked before a round is dealt (:meth:`Round.deal <chickenfoot.Round.deal>`,
+        :meth:`Round.from_deal <chickenfoot.Round.from_deal>`, every round of a match),
+        for every round a match may deal when it starts (:meth:`Match.new
+        <chickenfoot.Match.new>`, :meth:`Match.dealt <chickenfoot.Match.dealt>`), and
+        when a position or a record is read; a need the deal lacks refuses it with a
+        :class:`~chickenfoot.errors.RulesError` (a
+        :class:`~chickenfoot.errors.PositionError` for a position) that ends with the
+        rule's number and name.
+
+        .. versionadded:: 0.2
+        """
+        return None
+
     def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
         """The legal moves of ``turn``, given ``moves``, the legal moves of the rules
         before this one: filter them or extend them. Asked once the round double is on the
@@ -183,6 +204,28 @@ class HouseRule:
         default) when the rule cannot say. For the exact sampler."""
         return None
 
+    def check_position(self, position: Round) -> str | None:
+        """Why this rule could not have reached ``position``, a round set up from a
+        written position (:meth:`Round.from_position <chickenfoot.Round.from_position>`,
+        a record's position), in a player's words naming the tile and the seat; or
+        ``None`` (the default) to accept it.
+
+        Asked once the library's own checks of the position pass (R1-R18: the layout,
+        the hands, the turn); the round is whole, so the rule reads its layout
+        (:attr:`Round.layout <chickenfoot.Round.layout>`), hands, turn and table as any
+        caller does. A reason refuses the position with a
+        :class:`~chickenfoot.errors.PositionError` that ends with the rule's number and
+        name. The library asks no house rule's :meth:`moves` of the layout's plays: a
+        layout says where each tile lies, not who played it, holding what, after which
+        draws, with how many tiles left in the boneyard and in every hand (all that a
+        :class:`Turn` holds), so a rule whose plays are not allowed everywhere checks its
+        layout here. :func:`chickenfoot.testing.check_rule` holds the check to accepting
+        every position its random rounds reach.
+
+        .. versionadded:: 0.2
+        """
+        return None
+
     def tile_points(self, tile: Tile, points: int) -> int:
         """The penalty points of ``tile`` left in a hand, given ``points``, what the rules
         before this one count (R17)."""
@@ -199,6 +242,28 @@ class HouseRule:
         this one count; for what tile points cannot say (it makes the sampler check by
         replay)."""
         return points
+
+    def score_bounds(self, low: int, high: int) -> tuple[int, int] | None:
+        """The lowest and highest points one seat can score for a round with this rule,
+        given ``low`` and ``high``, the bounds before it; ``None`` when the rule cannot
+        bound them. The round's points are counted in the order of
+        :meth:`hand_points`: for a rule that overrides it, ``low`` and ``high`` bound a
+        hand's points as the rules before it count them (the whole set's tile points at
+        most, :meth:`tile_points` counted in); for any other rule, the whole score before
+        its bonus (the scoring's own points for going out on a double, R17c, in). A rule
+        that overrides both bounds both.
+
+        OpenSpiel states its game's bounds on the returns from these
+        (:mod:`chickenfoot.openspiel`); a rule that cannot bound its points cannot be
+        played there. The default keeps the bounds of a rule that overrides neither
+        :meth:`bonus` nor :meth:`hand_points` (its tile points are counted already), and
+        is ``None`` for one that does: override it with the bounds of your points.
+
+        .. versionadded:: 0.2
+        """
+        if _overrides(self, "bonus") or _overrides(self, "hand_points"):
+            return None
+        return low, high
 
 
 H = TypeVar("H", bound=type[HouseRule])
@@ -302,6 +367,69 @@ def check_house(rules: Rules) -> None:
 def house_text(rule: HouseRule) -> str:
     """How refusals cite ``rule``: ``"H1, house rule wild-double-blank"``."""
     return f"{rule.rule}, house rule {rule.name}"
+
+
+# -- the deal, positions and the bounds of the scores ---------------------------------------
+
+
+def deal_refusal(rules: Rules, n: int, dealt_for: int, players: int) -> str | None:
+    """Why the house rules of ``rules`` cannot play a round dealt from the double-``n``
+    set to ``players`` seats for double index ``dealt_for``: the first rule's unmet
+    :meth:`HouseRule.deal_needs`, cited; ``None`` when every rule can."""
+    for rule in rules.house:
+        why = rule.deal_needs(n, TILES[dealt_for], players)
+        if why:
+            return (
+                f"{rules.name} cannot deal a round of the double-{n} set to {players} "
+                f"players for {TILES[dealt_for]}: {why} ({house_text(rule)})"
+            )
+    return None
+
+
+def position_refusal(position: Round) -> str | None:
+    """Why a house rule of ``position``'s rules could not have reached it (its
+    :meth:`HouseRule.check_position`), cited; ``None`` when none objects."""
+    for rule in position.rules.house:
+        why = rule.check_position(position)
+        if why:
+            return f"{why} ({house_text(rule)})"
+    return None
+
+
+def score_bounds(book: Book, tiles: int) -> tuple[int, int]:
+    """The lowest and highest points one seat can score for a round (R17, R17c): tiles
+    left in a hand, the set's ``tiles`` at most, counted by the book's values (the house
+    rules' tile points in), then, in the order :func:`house_scores` counts, the
+    :meth:`HouseRule.score_bounds` of the rules with ``hand_points``, the scoring's
+    public points, and the other rules' bounds.
+
+    Raises:
+        RulesError: a house rule cannot bound its points.
+    """
+    values = book.values[:tiles]
+    low = sum(v for v in values if v < 0)
+    high = sum(v for v in values if v > 0)
+    public_low, public_high = book.scoring.public_bounds()
+    first = [rule for rule in book.house if _overrides(rule, "hand_points")]
+    then = [rule for rule in book.house if not _overrides(rule, "hand_points")]
+    for rule in [*first, None, *then]:  # as house_scores counts: None, the public points
+        if rule is None:
+            low, high = low + public_low, high + public_high
+            continue
+        bounds = rule.score_bounds(low, high)
+        if bounds is None:
+            raise RulesError(
+                f"{book.rules.name}: the rule changes the scores with bonus() or "
+                f"hand_points() but does not bound them: give it score_bounds() "
+                f"({house_text(rule)})"
+            )
+        low, high = bounds
+        if low > high:
+            raise RulesError(
+                f"{book.rules.name}: score_bounds() gives {low} to {high}, the lowest "
+                f"above the highest ({house_text(rule)})"
+            )
+    return low, high
 
 
 # -- the book's answers with house rules --------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from ._engine import Seen
+from ._house import deal_refusal
 from ._moves import Move
 from ._records import _Parsed, match_to_record, parse_kind, read_json, read_record, to_json
 from ._round import (
@@ -31,9 +32,9 @@ from ._round import (
 from ._rules import Rules
 from ._schedule import Schedule, schedule_of
 from ._scoring import Standing, standings
-from ._tiles import Tile
+from ._tiles import DOUBLES, Tile
 from ._wire import dumps, match_view_dict, match_view_from_dict, parse_view
-from .errors import ChickenFootError, DealError, IllegalMoveError, RecordError
+from .errors import ChickenFootError, DealError, IllegalMoveError, RecordError, RulesError
 
 __all__ = ["Match", "MatchView", "load_record"]
 
@@ -97,14 +98,17 @@ class Match:
         True
 
         Raises:
-            RulesError: the variant does not cover ``players``, or asks for more rounds
-                than the set has doubles (R19).
+            RulesError: the variant does not cover ``players``, asks for more rounds
+                than the set has doubles (R19), or has a house rule that cannot play a
+                round the match may deal (:meth:`HouseRule.deal_needs
+                <chickenfoot.HouseRule.deal_needs>`).
             ValueError: ``seed`` is out of range.
             TypeError: ``seed`` is not an int or ``None``.
         """
         seed = checked_seed(seed)
         schedule = schedule_of(rules)
         schedule.round_count(players)  # checks the player count and the rounds (R19)
+        _check_deals(rules, players, schedule)
         first = Round.deal(
             rules,
             players,
@@ -125,10 +129,13 @@ class Match:
 
         Raises:
             DealError: the deal is not the whole set exactly once.
+            RulesError: a house rule cannot play a round the match may deal
+                (:meth:`HouseRule.deal_needs <chickenfoot.HouseRule.deal_needs>`).
         """
         players = len(hands)
         schedule = schedule_of(rules)
         schedule.round_count(players)  # checks the player count and the rounds (R19)
+        _check_deals(rules, players, schedule)
         first = Round.from_deal(
             rules,
             hands,
@@ -547,6 +554,24 @@ class MatchView:
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         """The repr, for IPython's and Hypothesis's pretty printers."""
         printer.text(repr(self))
+
+
+def _check_deals(rules: Rules, players: int, schedule: Schedule) -> None:
+    """Refuse a match whose house rules cannot play one of the rounds it may deal
+    (``deal_needs``), each round double once, before any round is dealt (R19, R19b, R20)."""
+    if not rules.house:
+        return
+    count = schedule.round_count(players)
+    n = rules.set_size(players)
+    asked: set[int] = set()
+    for index in range(2 * n + 1 if count is None else count):  # every double comes in 2n + 1
+        double = DOUBLES[schedule.dealt_for(players, index)]
+        if double in asked:
+            continue
+        asked.add(double)
+        why = deal_refusal(rules, n, double, players)
+        if why is not None:
+            raise RulesError(f"round {index + 1} of the match: {why}")
 
 
 def match_view(match: Match, seat: int) -> MatchView:

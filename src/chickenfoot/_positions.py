@@ -30,8 +30,10 @@ turn           ``-``, or how many tiles the seat to move has drawn this turn and
 =============  =======================================================================
 
 :func:`position_of` writes the canonical form; :func:`state_from_position` reads it,
-checking everything the rules can check without replaying a game, and raises
-:class:`~chickenfoot.errors.PositionError` for anything else.
+checking everything the rules can check without replaying a game (each house rule's
+``deal_needs`` of the deal too; ``Round.from_position`` then asks each house rule's
+``check_position`` of the round), and raises :class:`~chickenfoot.errors.PositionError`
+for anything else.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._book import book_of
 from ._engine import new_state
-from ._house import layout_refusal
+from ._house import deal_refusal, layout_refusal
 from ._table import Layout, Placement, TableState
 from ._tiles import MAX_PIPS, TILES, Tile, mask_of, set_length, tile, tiles_of
 from .errors import ChickenFootError, PositionError
@@ -207,6 +209,10 @@ def state_from_position(rules: Rules, text: object) -> State:
         raise PositionError(f"hands: {players} hands: {exc}") from exc
     read = _Reader(n)
     dealt, double = _read_double(read, double_text, rules)
+    if rules.house:
+        why = deal_refusal(rules, n, dealt.index, players)  # a house rule's deal_needs
+        if why is not None:
+            raise PositionError(why)
     to_move = _seat(move_text, "to move", players, optional=True)
     first = _seat(first_text, "first", players, optional=False)
     if first is None:  # not optional: _seat never says None; the check is for mypy

@@ -33,6 +33,7 @@ from ._engine import (
     history_moves,
     linked_history,
 )
+from ._house import deal_refusal, position_refusal
 from ._moves import Draw, Event, Move, Pass, Play
 from ._positions import dealt_state, position_of, state_from_position
 from ._records import _Entry, _Parsed, parse_kind, read_json, round_to_record, to_json
@@ -48,6 +49,7 @@ from .errors import (
     IllegalMoveError,
     PositionError,
     RecordError,
+    RulesError,
     StaleMoveError,
 )
 
@@ -146,7 +148,9 @@ class Round(TableShown):
                 and who begins the search draws in a ``holder`` start (R6).
 
         Raises:
-            RulesError: the variant does not cover ``players``.
+            RulesError: the variant does not cover ``players``, or a house rule cannot
+                play a round of this set for this double (:meth:`HouseRule.deal_needs
+                <chickenfoot.HouseRule.deal_needs>`).
             ValueError: ``seed``, ``round_double`` or ``first`` is out of range.
             TypeError: ``seed`` is not an int or ``None``.
 
@@ -160,6 +164,7 @@ class Round(TableShown):
         double = _round_double(round_double, n)
         check_seat(first, players, "first")
         seed = checked_seed(seed)
+        _check_deal(rules, n, double, players)
         order = list(range(set_length(n)))
         if book_of(rules).deal_needs(n, double).on_table:  # the centre double (R6)
             order.remove(double)
@@ -192,7 +197,9 @@ class Round(TableShown):
         Raises:
             DealError: the hands and boneyard are not the whole set exactly once (a tile
                 twice, one missing, one from outside the set) or a hand has the wrong size.
-            RulesError: the variant does not cover this many players.
+            RulesError: the variant does not cover this many players, or a house rule
+                cannot play a round of this set for this double
+                (:meth:`HouseRule.deal_needs <chickenfoot.HouseRule.deal_needs>`).
 
         >>> from chickenfoot import PRESETS, Round, Tile, tile_set
         >>> tiles = list(tile_set(6))
@@ -208,6 +215,7 @@ class Round(TableShown):
         size = rules.hand_size(players)
         double = _round_double(round_double, n)
         check_seat(first, players, "first")
+        _check_deal(rules, n, double, players)
         where: dict[Tile, str] = {}
         masks = []
         for seat, hand in enumerate(hands):
@@ -532,11 +540,18 @@ class Round(TableShown):
 
         Raises:
             PositionError: ``text`` is not a position, or no game under ``rules`` could
-                reach it; the message names the field, the tile and the rule.
+                reach it (a house rule's own check of a position included,
+                :meth:`HouseRule.check_position <chickenfoot.HouseRule.check_position>`);
+                the message names the field, the tile and the rule.
 
         .. versionadded:: 0.1
         """
-        return _make(rules, state_from_position(rules, text))
+        rnd = _make(rules, state_from_position(rules, text))
+        if rules.house:
+            why = position_refusal(rnd)
+            if why is not None:
+                raise PositionError(why)
+        return rnd
 
     @property
     def drawn_tile(self) -> Tile | None:
@@ -1235,6 +1250,14 @@ def view_of(seen: Seen) -> RoundView:
 def seen_of(view: RoundView) -> Seen:
     """The round as the seat of ``view`` sees it, which the view shows."""
     return view._seen
+
+
+def _check_deal(rules: Rules, n: int, double: int, players: int) -> None:
+    """Refuse a deal that a house rule of ``rules`` cannot play (``deal_needs``)."""
+    if rules.house:
+        why = deal_refusal(rules, n, double, players)
+        if why is not None:
+            raise RulesError(why)
 
 
 # -- replaying a record ------------------------------------------------------------------

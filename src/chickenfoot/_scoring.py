@@ -78,6 +78,10 @@ class Scoring:
             return self.out_on_double
         return 0
 
+    def public_bounds(self) -> tuple[int, int]:
+        """The lowest and highest :meth:`public_points` of a seat (R17c)."""
+        return min(0, self.out_on_double), max(0, self.out_on_double)
+
     def scores(self, hands: tuple[int, ...], winner: int = -1, last: int = -1) -> tuple[int, ...]:
         """The round scores of ``hands`` (R17, R17b): the penalty points of every hand, and
         the :meth:`public_points` of a round that ``winner`` went out of by playing tile

@@ -73,9 +73,10 @@ from ._encode import (
     move_to_action,
     round_parameters,
     round_pieces,
+    score_bounds,
     set_tiles,
 )
-from .state import hand_score, round_of, state_of
+from .state import round_of, state_of
 
 __all__ = [
     "GAME_TYPE",
@@ -184,10 +185,13 @@ class _Config:
         return self.tiles * self.players + 2 * self.boneyard + self.players
 
     @property
-    def max_score(self) -> int:
-        """A bound on one seat's round score (R17, R17c): the score of the whole set, and
-        what going out on a double scores."""
-        return hand_score(self.rules, (1 << self.tiles) - 1) + self.rules.out_on_double
+    def max_return(self) -> float:
+        """A bound on the size of one seat's return, the mean of the others' points less
+        its own (:meth:`Outcome.margin <chickenfoot.Outcome.margin>`): the widest gap
+        between two seats' round scores (R17, R17c, and the house rules' own bounds,
+        :meth:`HouseRule.score_bounds <chickenfoot.HouseRule.score_bounds>`)."""
+        low, high = score_bounds(self.rules, self.tiles)
+        return float(high - low)
 
 
 @functools.cache
@@ -348,8 +352,11 @@ class ChickenFootGame(pyspiel.Game):  # type: ignore[misc]
     it directly with a dict of parameters.
 
     Raises:
-        RulesError: no preset has that name, the variant does not cover the players, or a
-            knob clashes with the others.
+        RulesError: no preset has that name, the variant does not cover the players, a
+            knob clashes with the others, or a house rule changes the scores without
+            bounding them (:meth:`HouseRule.score_bounds
+            <chickenfoot.HouseRule.score_bounds>`): the game's utility bounds come from
+            the rules' bounds on a round's scores.
 
     .. versionadded:: 0.1
     """
@@ -360,8 +367,8 @@ class ChickenFootGame(pyspiel.Game):  # type: ignore[misc]
             num_distinct_actions=action_count(config.n),
             max_chance_outcomes=config.tiles,
             num_players=config.players,
-            min_utility=-float(config.max_score),
-            max_utility=float(config.max_score),
+            min_utility=-config.max_return,
+            max_utility=config.max_return,
             utility_sum=0.0,
             max_game_length=config.max_game_length,
         )

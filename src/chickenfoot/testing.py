@@ -2,9 +2,10 @@
 
 :func:`check_rule` plays random rounds under a :class:`~chickenfoot.HouseRule` and holds
 it to what the library relies on: every legal move is accepted, every other move is
-refused with a reason and a rule, and what the rulebook says each move tells of the
+refused with a reason and a rule, what the rulebook says each move tells of the
 mover's hand (the exact sampler's facts, from the rule's ``reveal`` or its
-``separable`` promise) holds of the mover's real hand.
+``separable`` promise) holds of the mover's real hand, and the rule's own check of a
+written position (``check_position``) accepts every position its rounds reach.
 
 >>> import attrs
 >>> from chickenfoot import PRESETS, HouseRule, Move, Play, Turn, house_rule
@@ -36,14 +37,15 @@ from collections.abc import Iterable
 
 import attrs
 
-from ._house import HouseRule, Table, counts_of
+from ._engine import State
+from ._house import HouseRule, Table, counts_of, deal_refusal
 from ._moves import DRAW, PASS, Move, Play
-from ._round import Round, state_of
+from ._round import Round, _make, state_of
 from ._rule import PublicTurn
 from ._rules import PRESETS, Rules
 from ._table import TableState
-from ._tiles import TILES
-from .errors import RulesError
+from ._tiles import DOUBLES, TILES
+from .errors import PositionError, RulesError
 
 __all__ = ["check_rule"]
 
@@ -60,16 +62,22 @@ def check_rule(
 
     ``rules`` is a variant or several (by default every preset that the rule's
     :meth:`~chickenfoot.HouseRule.check` accepts); each is played at each of its player
-    counts. At every turn, every legal move must be accepted by the round's refusal
-    check; every play of a held tile onto a place on the table that is not legal, and a
-    draw or a pass that is not legal, must be refused with a reason and a rule; and the
-    rulebook's revelation of each legal move (what the exact sampler takes as fact) must
-    hold of the mover's hand. Rounds are drawn from ``seed``, so a failure repeats.
+    counts whose deal the rule can play (:meth:`~chickenfoot.HouseRule.deal_needs`, asked
+    of the set's highest double). At every turn, every legal move must be accepted by the
+    round's refusal check; every play of a held tile onto a place on the table that is
+    not legal, and a draw or a pass that is not legal, must be refused with a reason and
+    a rule; the rulebook's revelation of each legal move (what the exact sampler takes as
+    fact) must hold of the mover's hand; and, for a rule that overrides
+    :meth:`~chickenfoot.HouseRule.check_position`, the round's position must be read back
+    (:meth:`Round.from_position <chickenfoot.Round.from_position>`): a rule may refuse
+    only positions its rounds cannot reach. Rounds are drawn from ``seed``, so a failure
+    repeats.
 
     Raises:
         AssertionError: a check failed; the message names the variant, the seed, the seat,
             the move and what went wrong.
-        RulesError: no variant accepts the rule.
+        RulesError: no variant accepts the rule, or the rule can play no deal of those
+            that accept it.
 
     .. versionadded:: 0.2
     """
@@ -79,10 +87,19 @@ def check_rule(
     if not variants:
         raise RulesError(f"no variant accepts the house rule {rule.name}")
     rng = random.Random(seed)
+    positions = type(rule).check_position is not HouseRule.check_position
+    dealt = False
     for variant in variants:
         for players in variant.player_counts:
+            n = variant.set_size(players)
+            if deal_refusal(variant, n, DOUBLES[n], players) is not None:
+                continue  # the rule cannot play this deal (deal_needs)
+            dealt = True
             for k in range(rounds):
-                _check_round(variant, players, rng.randrange(2**32), f"{variant.name}/{k}")
+                where = f"{variant.name}/{k}"
+                _check_round(variant, players, rng.randrange(2**32), where, positions)
+    if not dealt:
+        raise RulesError(f"the house rule {rule.name} can play no deal of the variants given")
 
 
 def _variants(rule: HouseRule, rules: Rules | Iterable[Rules] | None) -> list[Rules]:
@@ -97,11 +114,15 @@ def _variants(rule: HouseRule, rules: Rules | Iterable[Rules] | None) -> list[Ru
     return out
 
 
-def _check_round(rules: Rules, players: int, seed: int, where: str) -> None:
+def _check_round(rules: Rules, players: int, seed: int, where: str, positions: bool) -> None:
     rng = random.Random(seed)
     state = state_of(Round.deal(rules, players, seed=seed))
     book = state.book
-    while state.outcome is None:
+    while True:
+        if positions:
+            _check_position(rules, state, f"{where} (seed {seed}), move {state.ply}")
+        if state.outcome is not None:
+            break
         seat = state.to_move
         hand = state.hands[seat]
         moves = state.legal_moves()
@@ -144,6 +165,18 @@ def _check_round(rules: Rules, players: int, seed: int, where: str) -> None:
             if not reason or not cited:
                 raise AssertionError(f"{at}: {move} is refused without a reason or a rule: {why}")
         state = state.after(rng.choice(moves))
+
+
+def _check_position(rules: Rules, state: State, at: str) -> None:
+    """The position a round reached must be read back (the rule's check_position)."""
+    text = _make(rules, state).to_position()
+    try:
+        Round.from_position(rules, text)
+    except PositionError as exc:
+        raise AssertionError(
+            f"{at}: the round reached {text!r}, but reading it back is refused: {exc}: the "
+            f"rule's check_position refuses a position its rounds reach"
+        ) from exc
 
 
 def _others(table: TableState, hand: int, moves: list[Move]) -> list[Move]:
