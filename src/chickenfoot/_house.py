@@ -6,8 +6,11 @@ rulebook (``_book``) runs the library's families first and then each house rule 
 order: its :meth:`~HouseRule.moves` filter or extend the legal moves once the round
 double is on the table, its :meth:`~HouseRule.refusal` says why a move it removed is not
 legal, and :meth:`~HouseRule.tile_points`, :meth:`~HouseRule.bonus` and
-:meth:`~HouseRule.hand_points` change the scoring (R17). A rule reads a :class:`Turn`:
-what the seat to move knows of its turn, the table through the read-only :class:`Table`.
+:meth:`~HouseRule.hand_points` change the scoring (R17), which
+:meth:`~HouseRule.score_bounds` bounds. Before any move, :meth:`~HouseRule.deal_needs`
+says what the rule needs of a deal and :meth:`~HouseRule.check_position` which written
+positions it cannot reach. A rule reads a :class:`Turn`: what the seat to move knows of
+its turn, the table through the read-only :class:`Table`.
 
 This module is interpreted (never compiled), so a user's subclass needs nothing of the
 compiler; the compiled book calls house rules as Python objects, and a book without
