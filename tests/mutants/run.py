@@ -134,6 +134,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_house_sampling.py",
         "tests/test_check_rule.py",
         "tests/test_house_clients.py",
+        "tests/test_house_hooks.py",
     ),
     # -- around the engine
     "__init__": ("tests/test_api_stability.py", "tests/test_server_api.py"),
@@ -170,7 +171,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "cli": ("tests/test_cli.py",),
     "pettingzoo": ("tests/test_pettingzoo.py",),
     "openspiel": ("tests/test_openspiel.py",),
-    "testing": ("tests/test_check_rule.py",),
+    "testing": ("tests/test_check_rule.py", "tests/test_house_hooks.py"),
 }
 
 #: The packages of ``src/chickenfoot``: their ``__init__.py`` is named by the package.
