@@ -286,3 +286,21 @@ def test_hand_points_are_bounded_before_the_points_for_going_out_r17c() -> None:
             rnd = rnd.apply(rng.choice(rnd.legal_moves()))
         assert rnd.outcome is not None
         assert all(0 <= s <= 80 for s in rnd.outcome.scores)
+
+
+@house_rule
+@attrs.frozen
+class InvertedBounds(HouseRule):
+    """Bounds the wrong way round."""
+
+    name = "inverted-bounds"
+    rule = "H6"
+
+    def score_bounds(self, low: int, high: int) -> tuple[int, int]:
+        return high + 1, low
+
+
+def test_bounds_the_wrong_way_round_are_refused_r17() -> None:
+    rules = attrs.evolve(DUEL, house=[InvertedBounds()])
+    with pytest.raises(RulesError, match=r"gives 169 to 0, the lowest above the highest \(H6, "):
+        score_bounds(rules, 28)
