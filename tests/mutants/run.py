@@ -166,6 +166,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     # -- the public modules on top
     "state": ("tests/test_state_api.py",),
     "bots": ("tests/test_bots.py", "tests/test_tree_search.py"),
+    "engine": ("tests/test_engine_protocol.py",),
     "simulation": ("tests/test_simulation.py",),
     "cli": ("tests/test_cli.py",),
     "pettingzoo": ("tests/test_pettingzoo.py",),
