@@ -397,10 +397,14 @@ class SimpleEngine:
                 continue
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
                 raise ValueError(f"{what} must be a number of seconds above 0, not {value!r}")
+        #: The program and its arguments.
         self.command: tuple[str, ...] = tuple(argv)
         #: The limit sent with every request that gives none.
         self.limit: Limit = Limit() if limit is None else limit
+        #: Seconds to wait for the ``hello`` and for a move when the limit has no
+        #: seconds (``None``: no end).
         self.timeout = timeout
+        #: Seconds an engine has to answer ``stop`` or ``quit`` before it is killed.
         self.grace = grace
         self._settings: dict[str, object] = dict(options or {})
         self._name = name
