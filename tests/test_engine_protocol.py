@@ -19,12 +19,23 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import played_rounds
 
 from chickenfoot import PRESETS, Match, Move, Round, RoundView
-from chickenfoot.bots import GreedyPlayer, Player, TreeSearchPlayer, level, play_match
+from chickenfoot.bots import (
+    GreedyPlayer,
+    Player,
+    RandomPlayer,
+    TreeSearchPlayer,
+    level,
+    play_match,
+)
 from chickenfoot.cli import main
 from chickenfoot.engine import Limit, SimpleEngine, serve
 from chickenfoot.errors import (
@@ -306,6 +317,29 @@ def test_serve_answers_each_request_and_stops_at_quit() -> None:
     assert answers[4]["message"].startswith("ViewError: ")
     expected = TreeSearchPlayer(playouts=30).choose(view, random.Random(9))
     assert answers[6]["move"] == str(expected)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rnd=played_rounds(max_moves=60, in_play=True), seed=st.integers(0, 2**64 - 1))
+def test_a_served_bot_answers_every_view_with_its_own_move(rnd: Round, seed: int) -> None:
+    """Whatever the variant and the position, the server reads the seat's view back from
+    its JSON and answers the move the bot makes here for that seed: one of the legal
+    moves of the seat to move (R11)."""
+    assert rnd.to_move is not None
+    view = rnd.view(rnd.to_move)
+    for bot in (GreedyPlayer(), RandomPlayer()):
+        request: dict[str, Any] = {"type": "go", "id": 1, "seat": view.seat, "seed": seed}
+        request |= {
+            "limit": {},
+            "legal": [str(m) for m in view.legal_moves()],
+            "view": view.to_dict(),
+        }
+        out = io.StringIO()
+        serve(bot, io.StringIO(json.dumps(request) + "\n"), out)
+        info, move = map(json.loads, out.getvalue().splitlines())
+        assert info["type"] == "info"
+        assert move["move"] == str(bot.choose(view, random.Random(seed)))
+        assert move["move"] in request["legal"]
 
 
 def test_an_engine_pickles_as_its_command_and_plays_in_a_pool(pids: Path) -> None:

@@ -1,5 +1,5 @@
 """The ``chickenfoot`` command: play against bots, simulate matches, replay records, show
-positions, list rules.
+positions, list rules, serve bots over the engine protocol.
 
 Run ``chickenfoot --help`` (or ``python -m chickenfoot --help``) for the subcommands;
 :doc:`/cli` describes them. Tables and the progress bar use `rich
