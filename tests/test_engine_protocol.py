@@ -413,6 +413,17 @@ def test_the_command_line_reports_a_failing_engine(
     assert no_child_left(pids, started=1 if FIRST in bots else 0)
 
 
+def test_show_asks_an_engine_for_the_best_move(capsys: pytest.CaptureFixture[str]) -> None:
+    rnd = Round.deal(DUEL, 2, seed=22)
+    for _ in range(11):
+        rnd = rnd.apply(rnd.legal_moves()[0])
+    position = rnd.to_position()
+    bot = f"engine:{sys.executable} {FIRST}"
+    assert main(["show", position, "--preset", "chickie-duel", "--best", "--bot", bot]) == 0
+    first_move = rnd.legal_moves()[0]
+    assert f"Best move for seat {rnd.to_move} (first bot): {first_move}" in capsys.readouterr().out
+
+
 def test_the_engine_command_serves_only_the_library_s_bots(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

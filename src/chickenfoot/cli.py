@@ -1152,7 +1152,7 @@ def _show(args: argparse.Namespace, out: _Output) -> int:
     if names and rnd.to_move is not None:
         (bot,) = _bots(names, 1)
         move = bot.choose(rnd.view(rnd.to_move), random.Random(args.seed))
-        out.line(f"Best move for seat {rnd.to_move} ({names[0]} bot): {move}")
+        out.line(f"Best move for seat {rnd.to_move} ({bot.name} bot): {move}")
     return 0
 
 
