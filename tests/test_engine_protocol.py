@@ -157,6 +157,12 @@ def test_info_lines_reach_python() -> None:
     assert {m.visits for m in info.moves} == {1}
 
 
+def test_an_option_refused_at_the_start_leaves_no_process(pids: Path) -> None:
+    with pytest.raises(ValueError, match="has no option 'depth'; its options: style"):
+        SimpleEngine.popen(first(), options={"depth": 3})
+    assert no_child_left(pids)
+
+
 def test_options_are_declared_and_set(pids: Path) -> None:
     with SimpleEngine.popen(first(), options={"style": "plain"}) as engine:
         assert set(engine.options) == {"style"}

@@ -449,7 +449,11 @@ class SimpleEngine:
             cwd=cwd,
             env=env,
         )
-        engine._start()
+        try:
+            engine._start()
+        except BaseException:  # an option refused here, or Ctrl-C: leave no process
+            engine.close()
+            raise
         return engine
 
     # -- what the handshake told ----------------------------------------------------------
@@ -525,8 +529,8 @@ class SimpleEngine:
         if not moves:
             now = "the round is over" if view.to_move is None else f"seat {view.to_move} is to move"
             raise ValueError(f"seat {view.seat} has no move to choose: {now} (R11)")
-        number: object = seed
-        if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < 1 << 64:
+        given: object = seed
+        if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < 1 << 64:
             raise ValueError(f"seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
         limit = self.limit if limit is None else limit
         process = self._ensure_started()
