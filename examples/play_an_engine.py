@@ -35,7 +35,7 @@ def main() -> None:
         print(f"{served.name} plays {move} with its 25 playouts")
         print(f"with 200 playouts: {served.play(view, limit=Limit(playouts=200), seed=1)}")
     try:  # a command that is no engine: a clear error, and no process left behind
-        SimpleEngine.popen([sys.executable, "-c", "print('hello')"], timeout=5)
+        SimpleEngine.popen([sys.executable, "-c", "print('hello')"], name="echo", timeout=5)
     except EngineError as error:
         print(f"{type(error).__name__}: {error}")
 

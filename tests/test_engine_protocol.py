@@ -15,6 +15,7 @@ import json
 import os
 import pickle
 import random
+import shlex
 import subprocess
 import sys
 import time
@@ -199,7 +200,7 @@ def test_a_crash_at_the_start(pids: Path) -> None:
 
 
 def test_a_command_that_cannot_start() -> None:
-    with pytest.raises(EngineTerminatedError, match="'no-such-engine' could not be started"):
+    with pytest.raises(EngineTerminatedError, match="'no-such-engine --fast' could not be started"):
         SimpleEngine.popen(["no-such-engine", "--fast"])
 
 
@@ -237,6 +238,23 @@ def test_an_illegal_move_names_the_rule_and_the_legal_moves(pids: Path) -> None:
         "were pass"
     )
     assert pickle.loads(pickle.dumps(error)).move == "0-0@0-0"
+    assert no_child_left(pids)
+
+
+def test_an_engine_that_does_not_answer_hello_is_killed(pids: Path) -> None:
+    with pytest.raises(EngineTimeoutError) as caught:
+        SimpleEngine.popen(first("silent"), timeout=0.5, grace=0.2)
+    named = shlex.join(first("silent"))
+    assert str(caught.value) == f"engine {named!r} did not answer hello within 0.5 s; it was killed"
+    assert no_child_left(pids)
+
+
+def test_an_engine_that_does_not_quit_is_killed_after_the_grace_period(pids: Path) -> None:
+    engine = SimpleEngine.popen(first("deaf"), grace=0.3)
+    assert engine.play(a_view()) == a_view().legal_moves()[0]
+    started = time.monotonic()
+    engine.close()
+    assert 0.3 <= time.monotonic() - started < 5
     assert no_child_left(pids)
 
 

@@ -35,9 +35,9 @@ import collections
 import contextlib
 import json
 import math
-import os
 import queue
 import random
+import shlex
 import subprocess
 import sys
 import threading
@@ -461,11 +461,11 @@ class SimpleEngine:
     @property
     def name(self) -> str:
         """The engine's name: the one given, or the one its ``hello`` gave, or its
-        program's file name before the handshake."""
+        command line before the handshake."""
         if self._name is not None:
             return self._name
         told = self._hello.get("name")
-        return told if isinstance(told, str) else os.path.basename(self.command[0])
+        return told if isinstance(told, str) else shlex.join(self.command)
 
     @property
     def pid(self) -> int | None:

@@ -11,7 +11,9 @@ the file named by the environment variable ``FIRST_ENGINE_PIDS``, if set):
 - ``illegal``: answers ``0-0@0-0``, never a legal move, at its second move;
 - ``malformed``: writes half a JSON object at its second move;
 - ``version``: answers ``hello`` with version 99;
-- ``wait-for-stop``: thinks until it is told to stop, then plays.
+- ``wait-for-stop``: thinks until it is told to stop, then plays;
+- ``silent``: reads every request and answers none;
+- ``deaf``: does not quit when told to, nor at the end of its input.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ def main() -> int:
             continue
         request = json.loads(line)
         kind = request["type"]
+        if mode == "silent":
+            continue
         if kind == "hello":
             version = 99 if mode == "version" else 1
             write(
@@ -75,8 +79,10 @@ def main() -> int:
             write({"type": "info", "id": request["id"], "playouts": len(legal), "moves": rated})
             move = "0-0@0-0" if mode == "illegal" and moves == 2 else legal[0]
             write({"type": "move", "id": request["id"], "move": move})
-        elif kind == "quit":
+        elif kind == "quit" and mode != "deaf":
             return 0
+    if mode == "deaf":
+        time.sleep(3600)
     return 0
 
 
