@@ -215,7 +215,7 @@ def test_a_command_that_cannot_start() -> None:
 )
 def test_a_failure_mid_game(mode: str, error: type[EngineError], words: str, pids: Path) -> None:
     started = time.monotonic()
-    engine = SimpleEngine.popen(first(mode), timeout=0.5, grace=0.3)
+    engine = SimpleEngine.popen(first(mode), timeout=2.0, grace=0.3)
     with pytest.raises(error) as caught:
         play_match(DUEL, [engine, GreedyPlayer()], seed=3)
     assert words in str(caught.value)
