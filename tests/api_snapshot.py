@@ -30,6 +30,7 @@ MODULES = (
     "chickenfoot",
     "chickenfoot.errors",
     "chickenfoot.bots",
+    "chickenfoot.engine",
     "chickenfoot.state",
     "chickenfoot.simulation",
     "chickenfoot.testing",

@@ -1,12 +1,13 @@
 """The ``chickenfoot`` command: play against bots, simulate matches, replay records, show
-positions, list rules.
+positions, list rules, serve bots over the engine protocol.
 
 Run ``chickenfoot --help`` (or ``python -m chickenfoot --help``) for the subcommands;
 :doc:`/cli` describes them. Tables and the progress bar use `rich
 <https://rich.readthedocs.io/>`_ when it is installed (``pip install "chickenfoot[cli]"``);
 without it, or with ``--plain``, everything is plain text.
 
-Exit codes: 0 when all went well, 1 for a record or a position that cannot be read, 2 for a usage
+Exit codes: 0 when all went well, 1 for a record or a position that cannot be read or an
+engine that fails (``engine:COMMAND`` bots), 2 for a usage
 error (an unknown option, preset or bot, a player count the rules do not cover, a file
 that cannot be read), 130 when interrupted with Ctrl-C, and 141 when the output pipe is
 closed early (as by ``| head``).
@@ -52,7 +53,14 @@ from . import (
     parse_move,
     table_svg,
 )
-from .errors import IllegalMoveError, InvalidMoveError, PositionError, RecordError, RulesError
+from .errors import (
+    EngineError,
+    IllegalMoveError,
+    InvalidMoveError,
+    PositionError,
+    RecordError,
+    RulesError,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -92,7 +100,8 @@ class UsageError(Exception):
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``chickenfoot`` command with ``argv`` (``sys.argv[1:]`` by default).
 
-    Returns the exit code: 0 when all went well, 1 for a record or a position that cannot be read,
+    Returns the exit code: 0 when all went well, 1 for a record or a position that cannot be read
+    or an engine that fails,
     2 for a usage error, 130 when interrupted, 141 when the output pipe closes early.
 
     >>> from chickenfoot.cli import main
@@ -115,6 +124,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         _load(args.load)
         code: int = args.run(args, out)
+    except EngineError as exc:
+        print(f"{_PROG} {args.command}: error: {exc}", file=sys.stderr)
+        return 1
     except UsageError as exc:
         print(f"{_PROG} {args.command}: error: {exc}", file=sys.stderr)
         return 2
@@ -124,6 +136,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader left, as ``| head`` does: stop without a word
         _silence_stdout()
         return 141
+    finally:
+        while _STARTED:
+            _STARTED.pop().close()
     return code
 
 
@@ -176,7 +191,7 @@ def _parser() -> argparse.ArgumentParser:
         prog=_PROG,
         description="Chicken Foot dominoes: play against bots, simulate matches, "
         "replay game records, list the rules.",
-        epilog="Exit codes: 0 ok, 1 bad record or position, 2 usage error.",
+        epilog="Exit codes: 0 ok, 1 bad record or position or a failing engine, 2 usage error.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.set_defaults(command=None, plain=False)
@@ -200,7 +215,14 @@ def _parser() -> argparse.ArgumentParser:
         command.set_defaults(command=name)
         return command
 
-    for build in (_play_command, _simulate_command, _replay_command, _show_command, _rules_command):
+    for build in (
+        _play_command,
+        _simulate_command,
+        _replay_command,
+        _show_command,
+        _rules_command,
+        _engine_command,
+    ):
         build(add)
     return parser
 
@@ -220,7 +242,8 @@ def _play_command(add: _AddCommand) -> None:
         "--bots",
         default="greedy",
         help=f"the bots in the other seats, in seat order, one for all or one each: "
-        f"{', '.join(BOT_NAMES)} (default greedy; {STRONGEST})",
+        f"{', '.join(BOT_NAMES)}, or engine:COMMAND for an engine of the engine protocol "
+        f"(default greedy; {STRONGEST})",
     )
     play.add_argument(
         "--seed", type=int, help="deal from this seed (default: a random one, not shown)"
@@ -251,7 +274,8 @@ def _simulate_command(add: _AddCommand) -> None:
     simulate.add_argument(
         "--bots",
         default="random",
-        help=f"one bot per seat or one for all: {', '.join(BOT_NAMES)} (default random)",
+        help=f"one bot per seat or one for all: {', '.join(BOT_NAMES)}, or engine:COMMAND "
+        "for an engine of the engine protocol (default random)",
     )
     simulate.add_argument("--games", type=_whole(1), default=100, help="matches (default 100)")
     simulate.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
@@ -322,6 +346,24 @@ def _rules_command(add: _AddCommand) -> None:
     )
     rules.add_argument("name", nargs="?", help="a preset or an alias")
     rules.set_defaults(run=_rules)
+
+
+def _engine_command(add: _AddCommand) -> None:
+    """``chickenfoot engine``: a bot of the library served over the engine protocol."""
+    engine = add(
+        "engine",
+        "serve a bot over the engine protocol on standard input and output",
+        "Serve one of the library's bots over the Chicken Foot engine protocol (cfep 1): "
+        "JSON requests a line on standard input, answers on standard output, until "
+        "'quit' or the end of the input.",
+    )
+    engine.add_argument(
+        "--bot",
+        default="level5",
+        help=f"the bot to serve: {', '.join(BOT_NAMES)} (default level5)",
+    )
+    engine.add_argument("--name", help="the name the engine gives (default: the bot's)")
+    engine.set_defaults(run=_engine)
 
 
 def _rules_options(parser: argparse.ArgumentParser) -> None:
@@ -545,11 +587,26 @@ def _player_count(rules: Rules, wanted: int | None, bots: int) -> int:
 
 
 def _bot_names(spec: str) -> list[str]:
-    names = [name.strip().lower() for name in spec.split(",")]
+    names = [name.strip() if _is_engine(name) else name.strip().lower() for name in spec.split(",")]
     for name in names:
-        if name not in BOT_NAMES:
-            raise UsageError(f"no bot {name!r}; the bots are {', '.join(BOT_NAMES)}")
+        if _is_engine(name):
+            if not name[len(_ENGINE) :].strip():
+                raise UsageError(f"{name!r} names no command: write engine:COMMAND")
+        elif name not in BOT_NAMES:
+            raise UsageError(
+                f"no bot {name!r}; the bots are {', '.join(BOT_NAMES)}, or engine:COMMAND"
+            )
     return names
+
+
+#: The prefix of a bot name that is an engine's command: ``engine:./mybot --fast``.
+_ENGINE: Final = "engine:"
+#: The engines the command started, closed when it ends.
+_STARTED: list[Any] = []
+
+
+def _is_engine(name: str) -> bool:
+    return name.strip().lower().startswith(_ENGINE)
 
 
 def _bots(names: Sequence[str], seats: int) -> list[Player]:
@@ -570,7 +627,26 @@ def _bots(names: Sequence[str], seats: int) -> list[Player]:
     }
     for n in range(1, len(bots.LEVELS) + 1):
         makers[f"level{n}"] = functools.partial(bots.level, n)
-    return [makers[name]() for name in names]
+    for name in names:
+        if _is_engine(name) and name not in makers:
+            makers[name] = functools.partial(_engine_player, name[len(_ENGINE) :])
+    made = {name: makers[name]() for name in dict.fromkeys(names)}  # one engine a command
+    return [made[name] for name in names]
+
+
+def _engine_player(command: str) -> Player:
+    """An engine started from ``command`` (split as a shell would), closed at the end."""
+    import shlex
+
+    from .engine import SimpleEngine
+    from .errors import EngineError
+
+    try:
+        engine = SimpleEngine.popen(shlex.split(command))
+    except (EngineError, ValueError) as exc:
+        raise UsageError(f"engine:{command}: {exc}") from None
+    _STARTED.append(engine)
+    return engine
 
 
 def _seats(values: Sequence[object]) -> str:
@@ -1076,7 +1152,21 @@ def _show(args: argparse.Namespace, out: _Output) -> int:
     if names and rnd.to_move is not None:
         (bot,) = _bots(names, 1)
         move = bot.choose(rnd.view(rnd.to_move), random.Random(args.seed))
-        out.line(f"Best move for seat {rnd.to_move} ({names[0]} bot): {move}")
+        out.line(f"Best move for seat {rnd.to_move} ({bot.name} bot): {move}")
+    return 0
+
+
+# -- chickenfoot engine -------------------------------------------------------------------
+
+
+def _engine(args: argparse.Namespace, out: _Output) -> int:
+    from .engine import serve
+
+    names = _bot_names(args.bot)
+    if len(names) > 1 or _is_engine(names[0]):
+        raise UsageError("--bot names one bot of the library")
+    (bot,) = _bots(names, 1)
+    serve(bot, sys.stdin, sys.stdout, name=args.name)
     return 0
 
 

@@ -16,6 +16,10 @@ Every error is a :class:`ChickenFootError`; those caused by a bad value are also
 * :class:`SimulationError`: a simulation whose worker processes could not run.
 * :class:`SamplingError`: a view whose hidden tiles could not be sampled under house
   rules that do not say what a move tells.
+* :class:`EngineError`: an engine playing over the engine protocol
+  (:mod:`chickenfoot.engine`) that broke it: :class:`EngineTerminatedError` (it exited),
+  :class:`EngineTimeoutError` (it did not answer in time), :class:`EngineProtocolError`
+  (a line that is not the protocol), :class:`EngineMoveError` (a move that is not legal).
 
 Each message names the tile, the seat and the rule (R-number of the rules guide), and
 nothing is changed when one is raised: game states are immutable.
@@ -33,6 +37,11 @@ if TYPE_CHECKING:
 __all__ = [
     "ChickenFootError",
     "DealError",
+    "EngineError",
+    "EngineMoveError",
+    "EngineProtocolError",
+    "EngineTerminatedError",
+    "EngineTimeoutError",
     "IllegalMoveError",
     "InvalidMoveError",
     "PositionError",
@@ -273,3 +282,63 @@ class ViewError(ChickenFootError, ValueError):
 
     .. versionadded:: 0.2
     """
+
+
+class EngineError(ChickenFootError, RuntimeError):
+    """An engine played over the engine protocol failed: the base of the four errors below.
+
+    Raised by :class:`~chickenfoot.engine.SimpleEngine`, which has stopped the engine's
+    process (asked it to quit, killed it after a grace period, and reaped it) before
+    raising, so that no process is left behind; the engine cannot be used again. Raised
+    as itself when the engine answered a request with an ``error`` message (an option it
+    refuses, a view it cannot read), or when a closed engine is asked for a move.
+
+    .. versionadded:: 0.2
+    """
+
+
+class EngineTerminatedError(EngineError):
+    """The engine's process exited, or could not be started: a crash at the start or in
+    the middle of a game. The message names the engine, what it was asked, its exit code
+    and the last lines it wrote to its standard error.
+
+    .. versionadded:: 0.2
+    """
+
+
+class EngineTimeoutError(EngineError):
+    """The engine did not answer in time: no ``hello`` within the timeout, or no move
+    within the grace period after ``stop`` was sent. The engine has been killed.
+
+    .. versionadded:: 0.2
+    """
+
+
+class EngineProtocolError(EngineError):
+    """The engine wrote a line that is not the protocol: not a JSON object, a message of
+    an unknown type, a field missing or of the wrong type, another protocol or version
+    in its ``hello``. The message quotes the line.
+
+    .. versionadded:: 0.2
+    """
+
+
+class EngineMoveError(EngineError):
+    """The engine answered a move that is not in the move notation, or not legal for its
+    seat now. The message names the engine, the seat, the move it wrote, why it is not
+    legal (with the rule) and the legal moves; the error the library raised for the move
+    (:class:`InvalidMoveError` or :class:`IllegalMoveError`), if any, is chained as
+    ``__cause__``.
+
+    .. versionadded:: 0.2
+    """
+
+    def __init__(self, message: str, move: str, seat: int) -> None:
+        super().__init__(message)
+        #: The move as the engine wrote it.
+        self.move = move
+        #: The seat the engine was choosing for.
+        self.seat = seat
+
+    def __reduce__(self) -> tuple[type[EngineMoveError], tuple[str, str, int]]:
+        return (type(self), (str(self), self.move, self.seat))

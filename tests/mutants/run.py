@@ -167,8 +167,9 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     # -- the public modules on top
     "state": ("tests/test_state_api.py",),
     "bots": ("tests/test_bots.py", "tests/test_tree_search.py"),
+    "engine": ("tests/test_engine_protocol.py",),
     "simulation": ("tests/test_simulation.py",),
-    "cli": ("tests/test_cli.py",),
+    "cli": ("tests/test_cli.py", "tests/test_engine_protocol.py"),
     "pettingzoo": ("tests/test_pettingzoo.py",),
     "openspiel": ("tests/test_openspiel.py",),
     "testing": ("tests/test_check_rule.py", "tests/test_house_hooks.py"),

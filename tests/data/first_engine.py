@@ -1,0 +1,90 @@
+"""An engine of the Chicken Foot engine protocol written without the library.
+
+It plays the first legal move of each request, after one info line that rates every
+legal move. The tests run it to drive the client through whole matches, and, with one
+word on its command line, to misbehave in one way each (it writes its process id into
+the file named by the environment variable ``FIRST_ENGINE_PIDS``, if set):
+
+- ``crash-at-start``: exits with code 3 before answering ``hello``;
+- ``crash-mid-game``: exits with code 4 at its third move;
+- ``hang``: sleeps on its second move, reading nothing;
+- ``illegal``: answers ``0-0@0-0``, never a legal move, at its second move;
+- ``malformed``: writes half a JSON object at its second move;
+- ``version``: answers ``hello`` with version 99;
+- ``wait-for-stop``: thinks until it is told to stop, then plays;
+- ``silent``: reads every request and answers none;
+- ``deaf``: does not quit when told to, nor at the end of its input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+
+def write(message: dict[str, object]) -> None:
+    sys.stdout.write(json.dumps(message) + "\n")
+    sys.stdout.flush()
+
+
+def main() -> int:
+    mode = sys.argv[1] if len(sys.argv) > 1 else "play"
+    pids = os.environ.get("FIRST_ENGINE_PIDS")
+    if pids:  # the tests check that every engine they started is gone
+        with open(pids, "a", encoding="utf-8") as file:
+            file.write(f"{os.getpid()}\n")
+    if mode == "crash-at-start":
+        print("first_engine: crashing at the start, as asked", file=sys.stderr)
+        return 3
+    moves = 0
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        request = json.loads(line)
+        kind = request["type"]
+        if mode == "silent":
+            continue
+        if kind == "hello":
+            version = 99 if mode == "version" else 1
+            write(
+                {
+                    "type": "hello",
+                    "protocol": "cfep",
+                    "version": version,
+                    "name": "first",
+                    "author": "the tests",
+                    "options": [{"name": "style", "type": "string", "default": "first"}],
+                }
+            )
+        elif kind == "setoption":
+            write({"type": "ok", "id": request["id"]})
+        elif kind == "go":
+            moves += 1
+            legal = request["legal"]
+            if mode == "crash-mid-game" and moves == 3:
+                print("first_engine: crashing mid-game, as asked", file=sys.stderr)
+                return 4
+            if mode == "hang" and moves == 2:
+                time.sleep(3600)
+            if mode == "malformed" and moves == 2:
+                sys.stdout.write('{"type": "move", "id": \n')
+                sys.stdout.flush()
+                continue
+            if mode == "wait-for-stop":
+                stop = json.loads(sys.stdin.readline())
+                assert stop == {"type": "stop", "id": request["id"]}, stop
+            rated = [{"move": m, "visits": 1, "value": -i} for i, m in enumerate(legal)]
+            write({"type": "info", "id": request["id"], "playouts": len(legal), "moves": rated})
+            move = "0-0@0-0" if mode == "illegal" and moves == 2 else legal[0]
+            write({"type": "move", "id": request["id"], "move": move})
+        elif kind == "quit" and mode != "deaf":
+            return 0
+    if mode == "deaf":
+        time.sleep(3600)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
