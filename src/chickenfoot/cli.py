@@ -46,6 +46,8 @@ from . import (
     Standing,
     Tile,
     __version__,
+    beliefs_svg,
+    beliefs_text,
     find_preset,
     layout_text,
     load_record,
@@ -308,7 +310,16 @@ def _show_command(add: _AddCommand) -> None:
         f"(default search; {STRONGEST}, search the faster)",
     )
     show.add_argument(
-        "--seed", type=int, default=0, help="the random numbers of the bot (default 0)"
+        "--seed",
+        type=int,
+        default=0,
+        help="the random numbers of the bot and of --beliefs samples (default 0)",
+    )
+    show.add_argument(
+        "--beliefs",
+        action="store_true",
+        help="also show where the tiles hidden from --seat (default: the seat to move) "
+        "may be; with --svg, FILE gets that picture instead of the table",
     )
     show.set_defaults(run=_show)
 
@@ -1068,9 +1079,10 @@ def _show(args: argparse.Namespace, out: _Output) -> int:
         out.line(f"Now: {demand}.")
         if seat is None or seat == rnd.to_move:
             out.line(f"Legal moves: {' '.join(map(str, rnd.legal_moves()))}")
+    picture = _show_beliefs(args, rnd, out) if args.beliefs else None
     if args.svg is not None:
         try:
-            args.svg.write_text(table_svg(table), encoding="utf-8")
+            args.svg.write_text(picture or table_svg(table), encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
     if names and rnd.to_move is not None:
@@ -1078,6 +1090,18 @@ def _show(args: argparse.Namespace, out: _Output) -> int:
         move = bot.choose(rnd.view(rnd.to_move), random.Random(args.seed))
         out.line(f"Best move for seat {rnd.to_move} ({names[0]} bot): {move}")
     return 0
+
+
+def _show_beliefs(args: argparse.Namespace, rnd: Round, out: _Output) -> str:
+    """``show --beliefs``: where the tiles the seat does not see may be, as a table on
+    the output; the picture of them, as SVG."""
+    seat: int | None = args.seat if args.seat is not None else rnd.to_move
+    if seat is None:
+        raise UsageError("--beliefs: the round is over, so say whose view with --seat")
+    beliefs = rnd.view(seat).tile_probabilities(rng=random.Random(args.seed))
+    out.line()
+    out.line(beliefs_text(beliefs))
+    return beliefs_svg(beliefs)
 
 
 # -- chickenfoot rules --------------------------------------------------------------------
