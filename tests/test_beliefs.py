@@ -365,6 +365,10 @@ def test_the_estimate_keeps_every_hand_full() -> None:
     rnd = played(tiny(3, 4, 3), 3, 9, 10)
     estimate = rnd.view(2).tile_probabilities(method="sample", samples=50, rng=random.Random(2))
     _assert_consistent(estimate, rnd, 2)
+    assert repr(estimate) == (
+        f"<Beliefs of seat 2: {len(estimate.tiles)} hidden tiles in seat 0, seat 1, "
+        f"boneyard; estimated from 50 samples>"
+    )
 
 
 def test_a_finished_round_and_a_view_with_nothing_hidden() -> None:

@@ -43,7 +43,7 @@ _METHODS: Final = ("auto", "exact", "sample")
 _ZERO: Final = Fraction(0)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Beliefs:
     """Where each tile one seat cannot see is now, as that seat may work it out: the
     probability of every hidden tile for every other seat's hand and for the boneyard,
@@ -54,7 +54,9 @@ class Beliefs:
     each row sums to 1, and each column to the number of hidden tiles in that place.
     When :attr:`exact`, the probabilities are exact fractions of :attr:`deals` deals;
     otherwise they are the frequencies in :attr:`samples` samples drawn uniformly among
-    the deals, and :meth:`standard_error` says how far off each may be.
+    the deals, and :meth:`standard_error` says how far off each may be. The repr is one
+    short line; :func:`~chickenfoot.beliefs_text` writes the whole table, and notebooks
+    draw it (:func:`~chickenfoot.beliefs_svg`).
 
     >>> import random
     >>> from chickenfoot import PRESETS, Round, Tile
@@ -69,6 +71,8 @@ class Beliefs:
     ({None: Fraction(1, 1)}, Fraction(2, 5))
     >>> beliefs.expected_count(0)
     Fraction(6, 1)
+    >>> beliefs
+    <Beliefs of seat 1: 17 hidden tiles in seat 0, boneyard; exact over 1.4e+12 deals>
 
     .. versionadded:: 0.2
     """
@@ -150,9 +154,24 @@ class Beliefs:
             f"and None is the boneyard"
         )
 
+    def __repr__(self) -> str:
+        places = ", ".join("boneyard" if p is None else f"seat {p}" for p in self.places)
+        hidden = len(self.tiles)
+        if self.exact:
+            how = f"exact over {_many(self.deals or 0)} deals"
+        else:
+            how = f"estimated from {self.samples:,} samples"
+        tiles = f"{hidden} hidden tile{'s' if hidden != 1 else ''}"
+        return f"<Beliefs of seat {self.seat}: {tiles} in {places}; {how}>"
+
     def _repr_svg_(self) -> str:
         """The beliefs as SVG, for notebooks (see :func:`~chickenfoot.beliefs_svg`)."""
         return beliefs_svg(self)
+
+
+def _many(count: int) -> str:
+    """A count of deals for a line of text: in full up to a billion, else in 3 figures."""
+    return f"{count:,}" if count < 10**9 else f"{count:.3g}"
 
 
 def _hidden(seen: Seen) -> list[int]:
