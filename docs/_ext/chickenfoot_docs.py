@@ -23,6 +23,7 @@ one line.
 from __future__ import annotations
 
 import html
+import random
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ from chickenfoot import (
     RoundView,
     Rules,
     Tile,
+    beliefs_svg,
     layout_text,
     parse_move,
     table_svg,
@@ -544,6 +546,18 @@ def render_puzzles(out: Path) -> None:
         _write(out / f"{name}.svg", table_svg(rnd.view(rnd.to_move), title=False))
 
 
+def render_beliefs(out: Path) -> None:
+    """Seat 1's beliefs in the round of the bots page's example (R12)."""
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=4)
+    rng = random.Random(4)
+    for _ in range(10):
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    beliefs = rnd.view(1).tile_probabilities()
+    if beliefs.where(Tile(6, 2)) != {None: 1}:
+        raise ExtensionError("beliefs: 6-2 should be in the boneyard for sure (R12)")
+    _write(out / "beliefs.svg", beliefs_svg(beliefs, title=False))
+
+
 def render(out: Path) -> dict[str, str]:
     """Play every position, check it, and write its SVG and text; the SVGs by name."""
     out.mkdir(exist_ok=True)
@@ -564,6 +578,7 @@ def render(out: Path) -> dict[str, str]:
         _write(out / f"{name}.svg", strip([svgs[n] for n in names], captions))
     _write(out / "presets.md", presets_table())
     render_puzzles(out)
+    render_beliefs(out)
     return svgs
 
 

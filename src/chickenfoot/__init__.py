@@ -20,6 +20,7 @@ from __future__ import annotations
 from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 
 from . import _table as _hot_module
+from ._beliefs import Beliefs
 from ._engine import Ending, Obligation, Outcome
 from ._house import HouseRule, Table, Turn, find_house_rule, house_rule
 from ._match import Match, MatchView, load_record
@@ -28,6 +29,8 @@ from ._notation import parse_move
 from ._pictures import (
     Bounds,
     TilePosition,
+    beliefs_svg,
+    beliefs_text,
     layout_text,
     table_bounds,
     table_geometry,
@@ -83,6 +86,7 @@ __all__ = [
     "MAX_PIPS",
     "PRESETS",
     "PRESET_ALIASES",
+    "Beliefs",
     "Bounds",
     "ChickenFootError",
     "DealError",
@@ -128,6 +132,8 @@ __all__ = [
     "TilePosition",
     "Turn",
     "ViewError",
+    "beliefs_svg",
+    "beliefs_text",
     "find_house_rule",
     "find_preset",
     "house_rule",

@@ -21,6 +21,7 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
+from ._beliefs import Beliefs, Method, beliefs_of, deals_of
 from ._book import book_of
 from ._engine import (
     Ending,
@@ -1124,6 +1125,95 @@ class RoundView(TableShown):
                 stacklevel=2,
             )
         return _make(self.rules, sample_state(self._seen, rng))
+
+    def tile_probabilities(
+        self,
+        *,
+        method: Method = "auto",
+        time_limit: float | None = 1.0,
+        samples: int = 1000,
+        rng: random.Random | None = None,
+    ) -> Beliefs:
+        """Where each tile this seat cannot see is now: for every hidden tile, the
+        probability that it is in each other seat's hand or in the boneyard.
+
+        Every deal that replays this view (see :meth:`sample_state`) is equally likely,
+        so a probability is the share of those deals that put the tile there. Every fact
+        the history holds counts: a tile a seat could have played when it drew or passed
+        is not in its hand (R12-R15), a finished round's scores are its hands' points
+        (R17), and so on.
+
+        ``method`` says how they are worked out:
+
+        * ``"exact"``: counted, as exact fractions of :meth:`count_deals`. Raises
+          :class:`TimeoutError` after ``time_limit`` seconds (``None``: no limit), and
+          :class:`~chickenfoot.errors.SamplingError` when a house rule does not say what
+          its moves tell, so that no count is exact.
+        * ``"sample"``: the frequencies in ``samples`` samples of :meth:`sample_state`
+          drawn with ``rng`` (a fresh unseeded generator when ``None``), each with its
+          standard error (:meth:`Beliefs.standard_error`).
+        * ``"auto"`` (the default): exact if the counting takes at most ``time_limit``
+          seconds (1 by default) and no house rule stands in the way, else sampled.
+          Counting takes milliseconds in most rounds of up to eight seats; the sample
+          needs the sampler's own count of the view first (see :meth:`sample_state`),
+          which ``time_limit`` does not bound.
+
+        A finished round and a view with nothing hidden have beliefs too (the latter
+        with no tiles).
+
+        Seat 0 below drew and passed while 6-2 and 6-3 would have gone onto the round
+        double (R12), so seat 1 knows both are in the boneyard:
+
+        >>> import random
+        >>> from fractions import Fraction
+        >>> from chickenfoot import PRESETS, Round, Tile
+        >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=4)
+        >>> rng = random.Random(4)
+        >>> for _ in range(10):
+        ...     rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        >>> beliefs = rnd.view(1).tile_probabilities()
+        >>> beliefs.exact, beliefs.places, beliefs.counts
+        (True, (0, None), (6, 11))
+        >>> beliefs.where(Tile(6, 2)), beliefs.where(Tile(5, 5))
+        ({None: Fraction(1, 1)}, {0: Fraction(2, 5), None: Fraction(3, 5)})
+        >>> estimate = rnd.view(1).tile_probabilities(method="sample", rng=random.Random(1))
+        >>> estimate.samples, abs(estimate.probability(Tile(5, 5), 0) - Fraction(2, 5)) < 0.1
+        (1000, True)
+
+        Raises:
+            ValueError: ``method`` is not one of the three, ``samples`` is below 1 or
+                ``time_limit`` is not above 0.
+
+        .. versionadded:: 0.2
+        """
+        return beliefs_of(self._seen, method, time_limit, samples, rng)
+
+    def count_deals(self, *, time_limit: float | None = None) -> int:
+        """How many deals replay this view: the other seats' hands as dealt (for a round
+        set up from a position, their hands there) and the boneyard's order, as
+        :meth:`sample_state` draws them (a number that grows fast: every order of the
+        undrawn boneyard is a deal of its own).
+
+        Before any move here, seat 1 is to move, so it holds the round double 6-6 (R6):
+        any 6 of the other 20 tiles seat 0 cannot see may be the rest of its hand, and
+        the other 14 the boneyard in any order, 20! / 6! deals in all.
+
+        >>> import math
+        >>> from chickenfoot import PRESETS, Round
+        >>> view = Round.deal(PRESETS["chickie-duel"], 2, seed=7).view(0)
+        >>> view.count_deals() == math.factorial(20) // math.factorial(6)
+        True
+
+        Raises:
+            TimeoutError: the count took over ``time_limit`` seconds (``None``, the
+                default: no limit).
+            SamplingError: a house rule does not say what its moves tell, so that no
+                count is exact (:class:`~chickenfoot.errors.SamplingError`).
+            ValueError: ``time_limit`` is not above 0.
+
+        .. versionadded:: 0.2
+        """
+        return deals_of(self._seen, time_limit)
 
     def to_dict(self) -> dict[str, Any]:
         """What a client draws, as a dict of JSON values (see :doc:`/views`).

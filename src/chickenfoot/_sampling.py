@@ -51,6 +51,7 @@ view, so repeated samples of one view are cheap.
 from __future__ import annotations
 
 import random
+import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from math import comb, factorial
@@ -876,3 +877,60 @@ def _hands_with(values: list[int], size: int, points: int) -> int:
             if k < size and p + v <= points:
                 ways[k + 1, p + v] = ways.get((k + 1, p + v), 0) + w
     return ways.get((size, points), 0)
+
+
+# -- for the beliefs (``_beliefs``): counts with a deadline, and the tiles a hand holds --
+
+
+class _Timed(dict[tuple[int, _Pool], int]):
+    """A plan's memo that gives up (``TimeoutError``) once ``time.monotonic()`` passes
+    ``deadline``: every count the DP finishes is stored here, so it is asked often."""
+
+    def __init__(self, deadline: float) -> None:
+        super().__init__()
+        self.deadline = deadline
+
+    def __setitem__(self, key: tuple[int, _Pool], value: int) -> None:
+        if time.monotonic() > self.deadline:
+            raise TimeoutError("the count ran out of time")
+        super().__setitem__(key, value)
+
+
+def deals_holding(
+    view: Seen, seat: int | None, deadline: float | None
+) -> tuple[int, dict[int, int]]:
+    """How many deals replay ``view`` and, for each hidden tile, how many of them put it
+    in ``seat``'s hand now (``{}`` for ``seat=None``). The seat's stage is counted first,
+    so that the tiles of each of its classes, interchangeable, share its expected count.
+
+    Raises:
+        SamplingError: the facts are not exact (see :func:`count_deals`).
+        TimeoutError: ``time.monotonic()`` passed ``deadline`` (``None``: no limit).
+    """
+    mixture = _mixture(view)
+    if mixture.loose:
+        raise SamplingError("the house rules do not say what every move tells: no exact count")
+    total, held = 0, dict[int, int]()
+    for plan in mixture.plans:
+        if plan.void:
+            continue
+        if seat is not None:
+            bone = next(i for i, stage in enumerate(plan.stages) if stage.seat < 0)
+            forced = {t: -1 for t, key in plan.keys.items() if key[bone] < 0}
+            first = next(i for i, stage in enumerate(plan.stages) if stage.seat == seat)
+            plan.stages.insert(0, plan.stages.pop(first))
+            plan._classes(forced)
+        if deadline is not None:
+            plan._memo = _Timed(deadline)
+        total += plan._completions(0, plan.start_pool) * factorial(plan.r)
+        if seat is None:
+            continue
+        by_class = [0] * len(plan.levels[0])
+        for weight, picks, rest in plan._choices(0, plan.start_pool):
+            weight *= plan._completions(1, rest) * factorial(plan.r)
+            for j, x in picks:
+                by_class[j] += weight * x
+        for t, key in plan.keys.items():
+            j = plan.levels[0].index(key)
+            held[t] = held.get(t, 0) + by_class[j] // plan.start_pool[j]
+    return total, held

@@ -47,6 +47,8 @@ from . import (
     Standing,
     Tile,
     __version__,
+    beliefs_svg,
+    beliefs_text,
     find_preset,
     layout_text,
     load_record,
@@ -332,7 +334,16 @@ def _show_command(add: _AddCommand) -> None:
         f"(default search; {STRONGEST}, search the faster)",
     )
     show.add_argument(
-        "--seed", type=int, default=0, help="the random numbers of the bot (default 0)"
+        "--seed",
+        type=int,
+        default=0,
+        help="the random numbers of the bot and of --beliefs samples (default 0)",
+    )
+    show.add_argument(
+        "--beliefs",
+        action="store_true",
+        help="also show where the tiles hidden from --seat (default: the seat to move) "
+        "may be; with --svg, FILE gets that picture instead of the table",
     )
     show.set_defaults(run=_show)
 
@@ -1144,9 +1155,10 @@ def _show(args: argparse.Namespace, out: _Output) -> int:
         out.line(f"Now: {demand}.")
         if seat is None or seat == rnd.to_move:
             out.line(f"Legal moves: {' '.join(map(str, rnd.legal_moves()))}")
+    picture = _show_beliefs(args, rnd, out) if args.beliefs else None
     if args.svg is not None:
         try:
-            args.svg.write_text(table_svg(table), encoding="utf-8")
+            args.svg.write_text(picture or table_svg(table), encoding="utf-8")
         except OSError as exc:
             raise UsageError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
     if names and rnd.to_move is not None:
@@ -1168,6 +1180,18 @@ def _engine(args: argparse.Namespace, out: _Output) -> int:
     (bot,) = _bots(names, 1)
     serve(bot, sys.stdin, sys.stdout, name=args.name)
     return 0
+
+
+def _show_beliefs(args: argparse.Namespace, rnd: Round, out: _Output) -> str:
+    """``show --beliefs``: where the tiles the seat does not see may be, as a table on
+    the output; the picture of them, as SVG."""
+    seat: int | None = args.seat if args.seat is not None else rnd.to_move
+    if seat is None:
+        raise UsageError("--beliefs: the round is over, so say whose view with --seat")
+    beliefs = rnd.view(seat).tile_probabilities(rng=random.Random(args.seed))
+    out.line()
+    out.line(beliefs_text(beliefs))
+    return beliefs_svg(beliefs)
 
 
 # -- chickenfoot rules --------------------------------------------------------------------

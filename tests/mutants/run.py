@@ -154,7 +154,8 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_actions": ("tests/test_actions.py", "tests/test_pettingzoo.py", "tests/test_openspiel.py"),
     "_positions": ("tests/test_positions.py", "tests/test_round_scenarios.py"),
     "_facts": ("tests/test_sampling.py",),
-    "_sampling": ("tests/test_sampling.py",),
+    "_sampling": ("tests/test_sampling.py", "tests/test_beliefs.py"),
+    "_beliefs": ("tests/test_beliefs.py",),
     "_wire": ("tests/test_view_json.py",),
     "_pictures": ("tests/test_pictures.py", "tests/test_internals.py"),
     "_pictures.geometry": ("tests/test_pictures.py", "tests/test_internals.py"),
@@ -163,6 +164,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_pictures.reading": ("tests/test_pictures.py", "tests/test_internals.py", "tests/test_cli.py"),
     "_pictures.svg": ("tests/test_pictures.py", "tests/test_internals.py"),
     "_pictures.text": ("tests/test_pictures.py", "tests/test_internals.py", "tests/test_cli.py"),
+    "_pictures.beliefs": ("tests/test_beliefs.py", "tests/test_internals.py"),
     "_encode": ("tests/test_encode.py", "tests/test_pettingzoo.py", "tests/test_openspiel.py"),
     # -- the public modules on top
     "state": ("tests/test_state_api.py",),

@@ -20,6 +20,7 @@ positions and bounds), ``placing`` (the search that lays tiles out), ``plane``
 
 from __future__ import annotations
 
+from .beliefs import beliefs_svg, beliefs_text
 from .geometry import Bounds, TilePosition, table_bounds, table_geometry
 from .svg import table_svg
 from .text import layout_text
@@ -27,6 +28,8 @@ from .text import layout_text
 __all__ = [
     "Bounds",
     "TilePosition",
+    "beliefs_svg",
+    "beliefs_text",
     "layout_text",
     "table_bounds",
     "table_geometry",
