@@ -1,0 +1,234 @@
+"""The statistics of :mod:`chickenfoot.tournament`, in pure Python.
+
+Internal; it imports nothing of the package. Plackett-Luce strengths fitted by the MM
+algorithm of Hunter (2004), their Fisher information, and the log-likelihood ratio of the
+pentanomial generalized SPRT on pairs of games.
+
+A ranking is a tuple of tie groups, best first, each a tuple of entrant numbers:
+``((2,), (0, 1))`` says entrant 2 came first and entrants 0 and 1 tied behind it. A
+ranking with ties stands for every strict order that breaks them, each with an equal
+share of its weight (so a tie of two counts half a win each way).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final, TypeAlias
+
+#: Elo points per unit of natural log-strength: a strength ratio of 10 is 400 points.
+ELO: Final = 400 / math.log(10)
+
+Ranking: TypeAlias = tuple[tuple[int, ...], ...]
+#: A strict order of entrants, best first.
+Order: TypeAlias = tuple[int, ...]
+Matrix: TypeAlias = list[list[float]]
+
+
+def orders(rankings: Iterable[tuple[Ranking, float]]) -> dict[Order, float]:
+    """Every strict order the rankings stand for, with its total weight."""
+    out: dict[Order, float] = {}
+    for ranking, weight in rankings:
+        ways = math.prod(math.factorial(len(group)) for group in ranking)
+        share = weight / ways
+        for parts in itertools.product(*(itertools.permutations(g) for g in ranking)):
+            order = tuple(itertools.chain.from_iterable(parts))
+            out[order] = out.get(order, 0.0) + share
+    return out
+
+
+def _stages(order: Order) -> Iterable[tuple[int, Order]]:
+    """The choices of a Plackett-Luce order: each place's entrant and who was left."""
+    for place in range(len(order) - 1):
+        yield order[place], order[place:]
+
+
+def fit(
+    weighted: Mapping[Order, float],
+    entrants: int,
+    *,
+    prior: float = 0.0,
+    tolerance: float = 1e-10,
+    limit: int = 100_000,
+) -> list[float]:
+    """The maximum-likelihood log-strengths of a Plackett-Luce model, by MM (Hunter 2004).
+
+    ``prior`` adds that many virtual drawn two-seat games of every entrant against a
+    reference entrant of log-strength 0 (half a win each way), which fixes the scale.
+    Without it the strengths are fixed only up to a common factor; they are returned with
+    mean log-strength 0.
+
+    Raises:
+        ValueError: without a prior, an entrant that never comes ahead of anybody (or
+            never behind), whose strength has no finite maximum likelihood.
+    """
+    wins = [prior / 2] * entrants
+    ahead = [prior > 0] * entrants
+    behind = [prior > 0] * entrants
+    for order, weight in weighted.items():
+        for winner, left in _stages(order):
+            wins[winner] += weight
+            ahead[winner] = True
+            for other in left[1:]:
+                behind[other] = True
+    for i in range(entrants):
+        if not (ahead[i] and behind[i]):
+            never = "ahead of" if not ahead[i] else "behind"
+            raise ValueError(
+                f"entrant {i} never came {never} another, so its rating is infinite: "
+                "play more games, or fit with a prior"
+            )
+    gamma = [1.0] * entrants
+    for _ in range(limit):
+        spread = [prior / (g + 1.0) for g in gamma]
+        for order, weight in weighted.items():
+            for _winner, left in _stages(order):
+                share = weight / sum(gamma[k] for k in left)
+                for k in left:
+                    spread[k] += share
+        new = [wins[i] / spread[i] for i in range(entrants)]
+        if prior == 0:
+            mean = math.exp(sum(map(math.log, new)) / entrants)
+            new = [g / mean for g in new]
+        moved = max(abs(math.log(a / b)) for a, b in zip(new, gamma, strict=True))
+        gamma = new
+        if moved < tolerance:
+            break
+    return [math.log(g) for g in gamma]
+
+
+def log_likelihood(weighted: Mapping[Order, float], theta: Sequence[float]) -> float:
+    """The Plackett-Luce log-likelihood of the orders at log-strengths ``theta``."""
+    total = 0.0
+    for order, weight in weighted.items():
+        for winner, left in _stages(order):
+            top = max(theta[k] for k in left)
+            norm = top + math.log(sum(math.exp(theta[k] - top) for k in left))
+            total += weight * (theta[winner] - norm)
+    return total
+
+
+def information(
+    weighted: Mapping[Order, float], theta: Sequence[float], *, prior: float = 0.0
+) -> Matrix:
+    """The observed Fisher information of the log-strengths (minus the Hessian of the
+    log-likelihood), the prior's virtual games included."""
+    k = len(theta)
+    out = [[0.0] * k for _ in range(k)]
+    for order, weight in weighted.items():
+        for _winner, left in _stages(order):
+            top = max(theta[j] for j in left)
+            e = {j: math.exp(theta[j] - top) for j in left}
+            norm = sum(e.values())
+            p = {j: v / norm for j, v in e.items()}
+            for a in left:
+                out[a][a] += weight * p[a]
+                for b in left:
+                    out[a][b] -= weight * p[a] * p[b]
+    for i in range(k):
+        q = 1 / (1 + math.exp(-theta[i]))
+        out[i][i] += prior * q * (1 - q)
+    return out
+
+
+def covariance(info: Matrix, *, prior: float) -> Matrix:
+    """The covariance of the log-strengths: the inverse of the information, or without a
+    prior (where the information cannot see a common shift) its pseudo-inverse, which
+    answers for every difference of log-strengths."""
+    k = len(info)
+    if prior > 0:
+        return invert(info)
+    bumped = [[info[a][b] + 1 / k for b in range(k)] for a in range(k)]
+    inverse = invert(bumped)
+    return [[inverse[a][b] - 1 / k for b in range(k)] for a in range(k)]
+
+
+def variance(cov: Matrix, contrast: Sequence[float]) -> float:
+    """The variance of ``sum(contrast[i] * theta[i])``."""
+    k = len(cov)
+    return sum(contrast[a] * cov[a][b] * contrast[b] for a in range(k) for b in range(k))
+
+
+def invert(matrix: Matrix) -> Matrix:
+    """The inverse of a square matrix, by Gauss-Jordan elimination with partial pivoting.
+
+    Raises:
+        ValueError: the matrix is singular.
+    """
+    k = len(matrix)
+    rows = [[*row, *(1.0 if i == j else 0.0 for j in range(k))] for i, row in enumerate(matrix)]
+    for col in range(k):
+        pivot = max(range(col, k), key=lambda r: abs(rows[r][col]))
+        if abs(rows[pivot][col]) < 1e-300:
+            raise ValueError("the information matrix is singular")
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        lead = rows[col][col]
+        rows[col] = [v / lead for v in rows[col]]
+        for r in range(k):
+            if r != col and rows[r][col] != 0.0:
+                factor = rows[r][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
+    return [row[k:] for row in rows]
+
+
+def mean_interval(values: Sequence[float], z: float = 1.96) -> tuple[float, float | None]:
+    """The mean of ``values`` and the half-width of its normal-approximation interval
+    (``z`` standard errors); no half-width for fewer than two values."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, None
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, z * math.sqrt(var / n)
+
+
+# -- the pentanomial GSPRT ---------------------------------------------------------------
+
+#: The score of one game in each of the five outcomes of a pair: 0, 1/2, 1, 3/2 or 2
+#: points out of 2, per game.
+PAIR_SCORES: Final = (0.0, 0.25, 0.5, 0.75, 1.0)
+#: What stands in for an outcome never seen, so that every outcome has some weight and
+#: the constrained maximum likelihood is inside the simplex (as fishtest does).
+UNSEEN: Final = 1e-3
+
+
+def expected_score(elo: float) -> float:
+    """The expected score of a game at a logistic Elo difference ``elo``."""
+    return 1 / (1 + 10 ** (-elo / 400))
+
+
+def _tilt(freq: Sequence[float], score: float) -> float:
+    """The Lagrange multiplier of the most likely distribution of mean ``score`` near
+    ``freq``: the root of ``sum(f (a - s) / (1 + x (a - s)))``, by bisection."""
+    low = -1 / (max(PAIR_SCORES) - score)
+    high = 1 / (score - min(PAIR_SCORES))
+    low, high = low + 1e-12 * abs(low), high - 1e-12 * abs(high)
+    for _ in range(200):
+        mid = (low + high) / 2
+        slope = sum(
+            f * (a - score) / (1 + mid * (a - score))
+            for f, a in zip(freq, PAIR_SCORES, strict=True)
+        )
+        if slope > 0:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+def pentanomial_llr(counts: Sequence[int], elo0: float, elo1: float) -> float:
+    """The log-likelihood ratio of H1 (Elo ``elo1``) to H0 (``elo0``) for the counts of
+    pairs scoring 0, 1/2, 1, 3/2 and 2: the generalized SPRT on the pentanomial model, each
+    hypothesis's distribution the most likely one of its expected score."""
+    pairs = sum(counts)
+    if pairs == 0:
+        return 0.0
+    shown = [c if c > 0 else UNSEEN for c in counts]
+    freq = [c / sum(shown) for c in shown]
+    s0, s1 = expected_score(elo0), expected_score(elo1)
+    x0, x1 = _tilt(freq, s0), _tilt(freq, s1)
+    return pairs * sum(
+        f * (math.log1p(x0 * (a - s0)) - math.log1p(x1 * (a - s1)))
+        for f, a in zip(freq, PAIR_SCORES, strict=True)
+    )
