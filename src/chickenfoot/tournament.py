@@ -647,7 +647,7 @@ def play_tournament(
         seats: the seats at each table (default: one per entrant).
         schedule: ``"round-robin"`` or ``"gauntlet"``.
         challenger: the name of the gauntlet's challenger.
-        matches: play whole matches (R19-R21) rather than single rounds.
+        matches: play whole matches (R19-R21), not single rounds.
         sprt: test the first entrant against the second, stopping at the first deal
             where the test decides; it takes two entrants at two seats.
         executor, jobs, progress, chunk_size: as for
@@ -656,41 +656,17 @@ def play_tournament(
 
     Raises:
         RulesError: the variant does not cover ``seats`` players.
-        ValueError: the schedule cannot be made (too few entrants, names that repeat, an
-            unknown challenger, an SPRT of more than two), or ``deals``, ``jobs`` or
-            ``chunk_size`` is less than 1.
+        ValueError: no such schedule (too few entrants, names that repeat, an unknown
+            challenger, an SPRT of three), or ``deals``, ``jobs`` or ``chunk_size`` below 1.
         SimulationError: the worker processes could not start or died.
     """
     field = tuple(Entrant.of(e) for e in entrants)
     names = tuple(e.name for e in field)
     seats = len(field) if seats is None else seats
     tables, index = _tables(names, seats, schedule, challenger)
-    if sprt is not None and (len(field) != 2 or seats != 2):
-        raise ValueError("an SPRT tests two entrants at two seats")
-    rules.round_count(seats)  # checks the player count before any work (R19)
-    if type(deals) is not int or deals < 1:
-        raise ValueError(f"deals is a whole number of at least 1, not {deals!r}")
-    per_chunk, workers = _checked_run(deals, seed, jobs, chunk_size)
-    if chunk_size is None:
-        per_chunk = min(MAX_CHUNK, max(1, deals * len(tables) // CHUNKS))
-    total = deals * len(tables) * seats
-    if progress is not None:
-        progress(0, total)
-    pool = (
-        _process_pool(workers)
-        if sprt is not None and executor is None and workers > 1
-        else nullcontext(executor)
-    )
-    with pool as runner:
-        games = _play_all(
-            (rules, field, tables, seed, matches),
-            deals,
-            per_chunk,
-            sprt,
-            runner,
-            workers,
-            _Counted(progress, total),
-        )
+    _check(rules, seats, deals, sprt, len(field))
+    setup = (rules, field, tables, seed, matches)
+    games = _run(setup, deals, sprt, executor, jobs, progress, chunk_size)
     played = max((g.deal for g in games), default=-1) + 1
     return Results(
         rules=rules,
@@ -705,6 +681,42 @@ def play_tournament(
         games=tuple(games),
         sprt=sprt,
     )
+
+
+def _run(
+    setup: _Setup,
+    deals: int,
+    sprt: Sprt | None,
+    executor: concurrent.futures.Executor | None,
+    jobs: int | None,
+    progress: Progress | None,
+    chunk_size: int | None,
+) -> list[Game]:
+    """Every game of a tournament, on the executor, or on ``jobs`` processes or here."""
+    tables, seed = setup[2], setup[3]
+    per_chunk, workers = _checked_run(deals, seed, jobs, chunk_size)
+    if chunk_size is None:
+        per_chunk = min(MAX_CHUNK, max(1, deals * len(tables) // CHUNKS))
+    total = deals * len(tables) * len(tables[0])
+    if progress is not None:
+        progress(0, total)
+    pool = (
+        _process_pool(workers)
+        if sprt is not None and executor is None and workers > 1
+        else nullcontext(executor)
+    )
+    with pool as runner:
+        return _play_all(setup, deals, per_chunk, sprt, runner, workers, _Counted(progress, total))
+
+
+def _check(rules: Rules, seats: int, deals: object, sprt: Sprt | None, entrants: int) -> None:
+    """Refuse a player count the rules do not cover, a count of deals that is not one, or
+    an SPRT not of two entrants at two seats."""
+    if sprt is not None and (entrants != 2 or seats != 2):
+        raise ValueError("an SPRT tests two entrants at two seats")
+    rules.round_count(seats)  # checks the player count before any work (R19)
+    if type(deals) is not int or deals < 1:
+        raise ValueError(f"deals is a whole number of at least 1, not {deals!r}")
 
 
 def _tables(
