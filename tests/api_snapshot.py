@@ -32,6 +32,7 @@ MODULES = (
     "chickenfoot.bots",
     "chickenfoot.state",
     "chickenfoot.simulation",
+    "chickenfoot.tournament",
     "chickenfoot.testing",
     "chickenfoot.pettingzoo",
     "chickenfoot.openspiel",

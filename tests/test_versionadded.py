@@ -16,7 +16,16 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "chickenfoot"
 
 #: The public modules, as in tests/api_snapshot.py.
-PUBLIC = ["__init__", "bots", "state", "errors", "simulation", "pettingzoo", "openspiel"]
+PUBLIC = [
+    "__init__",
+    "bots",
+    "state",
+    "errors",
+    "simulation",
+    "tournament",
+    "pettingzoo",
+    "openspiel",
+]
 
 
 def _path(module: str, package: Path = PACKAGE) -> Path:

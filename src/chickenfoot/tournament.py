@@ -26,7 +26,7 @@ True
 
 :meth:`Results.ratings` fits a Plackett-Luce model (Bradley-Terry at two seats) to the
 seats of every game ranked by penalty points, and :class:`Sprt` tests one bot against
-another on pairs of games. :doc:`/guide/tournaments` explains both.
+another on pairs of games. :doc:`/tournaments` explains both.
 
 .. versionadded:: 0.2
 """
@@ -650,33 +650,33 @@ def play_tournament(
         matches: play whole matches (R19-R21), not single rounds.
         sprt: test the first entrant against the second, stopping at the first deal
             where the test decides; it takes two entrants at two seats.
-        executor, jobs, progress, chunk_size: as for
-            :func:`chickenfoot.simulation.simulate`; ``progress`` counts games and
-            ``chunk_size`` deals per table.
+        executor, jobs, progress, chunk_size: as for :func:`~chickenfoot.simulation.simulate`,
+            counting games (``progress``) and deals per table (``chunk_size``).
 
     Raises:
         RulesError: the variant does not cover ``seats`` players.
         ValueError: no such schedule (too few entrants, names that repeat, an unknown
             challenger, an SPRT of three), or ``deals``, ``jobs`` or ``chunk_size`` below 1.
         SimulationError: the worker processes could not start or died.
+
+    .. versionadded:: 0.2
     """
     field = tuple(Entrant.of(e) for e in entrants)
-    names = tuple(e.name for e in field)
     seats = len(field) if seats is None else seats
-    tables, index = _tables(names, seats, schedule, challenger)
+    tables, index = _tables(tuple(e.name for e in field), seats, schedule, challenger)
     _check(rules, seats, deals, sprt, len(field))
-    setup = (rules, field, tables, seed, matches)
-    games = _run(setup, deals, sprt, executor, jobs, progress, chunk_size)
-    played = max((g.deal for g in games), default=-1) + 1
+    games = _run(
+        (rules, field, tables, seed, matches), deals, sprt, executor, jobs, progress, chunk_size
+    )
     return Results(
         rules=rules,
-        names=names,
+        names=tuple(e.name for e in field),
         seats=seats,
         schedule=schedule,
         challenger=index,
         matches=matches,
         seed=seed,
-        deals=played,
+        deals=max((g.deal for g in games), default=-1) + 1,
         tables=tables,
         games=tuple(games),
         sprt=sprt,

@@ -167,6 +167,8 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "state": ("tests/test_state_api.py",),
     "bots": ("tests/test_bots.py", "tests/test_tree_search.py"),
     "simulation": ("tests/test_simulation.py",),
+    "tournament": ("tests/test_tournament.py",),
+    "_ratings": ("tests/test_tournament.py",),
     "cli": ("tests/test_cli.py",),
     "pettingzoo": ("tests/test_pettingzoo.py",),
     "openspiel": ("tests/test_openspiel.py",),
