@@ -72,9 +72,6 @@ CHUNKS: Final = 64
 #: The most deals (at one table) a chunk holds by default.
 MAX_CHUNK: Final = 25
 
-Schedule: TypeAlias = Literal["round-robin", "gauntlet"]
-Verdict: TypeAlias = Literal["H0", "H1", "running"]
-
 
 def deal_seed(seed: int, deal: int) -> int:
     """The seed of deal ``deal`` (0 for the first) of a tournament seeded ``seed``.
@@ -234,7 +231,9 @@ class Sprt:
         if len(counts) != 5 or any(type(c) is not int or c < 0 for c in counts):
             raise ValueError(f"pairs are five counts of 0 or more, not {pairs!r}")
         llr = _ratings.pentanomial_llr(counts, self.elo0, self.elo1)
-        verdict: Verdict = "H1" if llr >= self.upper else "H0" if llr <= self.lower else "running"
+        verdict: Literal["H0", "H1", "running"] = (
+            "H1" if llr >= self.upper else "H0" if llr <= self.lower else "running"
+        )
         return SprtResult(test=self, pairs=counts, llr=llr, verdict=verdict)
 
 
@@ -252,7 +251,7 @@ class SprtResult:
     #: The log-likelihood ratio of H1 to H0.
     llr: float
     #: ``"H1"`` or ``"H0"`` once a bound is crossed, ``"running"`` before.
-    verdict: Verdict
+    verdict: Literal["H0", "H1", "running"]
 
     @property
     def score(self) -> float:
@@ -334,7 +333,7 @@ class Results:
     #: Seats at every table.
     seats: int
     #: ``"round-robin"`` or ``"gauntlet"``.
-    schedule: Schedule
+    schedule: Literal["round-robin", "gauntlet"]
     #: The challenger of a gauntlet, an index of :attr:`names`; ``None`` in a round robin.
     challenger: int | None
     #: Whether a game is a whole match rather than one round.
@@ -608,7 +607,7 @@ def play_tournament(
     deals: int,
     seed: int,
     seats: int | None = None,
-    schedule: Schedule = "round-robin",
+    schedule: Literal["round-robin", "gauntlet"] = "round-robin",
     challenger: str | None = None,
     matches: bool = False,
     sprt: Sprt | None = None,
