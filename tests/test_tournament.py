@@ -19,7 +19,7 @@ from typing import Final
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from chickenfoot import PRESETS, Move, Round, RoundView, RulesError
@@ -285,6 +285,31 @@ def test_a_prior_keeps_an_unbeaten_rating_finite() -> None:
     assert a.elo == pytest.approx(-b.elo)
     stronger = made_up([((0, 9), 50)], ("a", "b")).ratings()[0]
     assert stronger.elo > a.elo  # more evidence, less pull of the prior
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.tuples(st.permutations([0, 10, 20]), st.integers(1, 3)), min_size=1, max_size=6),
+    st.permutations([0, 1, 2]),
+)
+def test_ratings_follow_the_entrants_not_their_order(
+    table: list[tuple[list[int], int]], relabel: list[int]
+) -> None:
+    """Any results at three seats (invariant): the ratings (with the prior) have mean 0,
+    each interval holds its rating, and listing the entrants in another order, their
+    seats with them, moves every rating with its entrant."""
+    names = ("a", "b", "c")
+    results = made_up([(tuple(p), n) for p, n in table], names)
+    ratings = {r.name: r for r in results.ratings()}
+    assert sum(r.elo for r in ratings.values()) == pytest.approx(0.0, abs=1e-6)
+    assert all(r.low < r.elo < r.high for r in ratings.values())
+    moved = made_up(
+        [(tuple(p[relabel.index(i)] for i in range(3)), n) for p, n in table],
+        tuple(names[relabel.index(i)] for i in range(3)),
+    )
+    for r in moved.ratings():
+        assert r.elo == pytest.approx(ratings[r.name].elo, abs=1e-6)
+        assert r.high - r.low == pytest.approx(ratings[r.name].high - ratings[r.name].low)
 
 
 def test_penalty_intervals_are_over_duplicate_deals() -> None:
