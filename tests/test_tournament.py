@@ -249,10 +249,10 @@ def brute_force(results: Results) -> list[float]:
 
 
 def test_the_fit_is_the_maximum_likelihood_of_a_made_up_table() -> None:
-    """Three entrants at three seats, with a tie: the MM fit (prior 0) agrees with a
-    gradient ascent on the likelihood written here."""
+    """Three entrants at three seats, with ties of two and of three: the MM fit (prior 0)
+    agrees with a gradient ascent on the likelihood written here."""
     table = [((10, 20, 30), 4), ((20, 10, 30), 2), ((30, 20, 10), 1), ((10, 30, 30), 2)]
-    table += [((25, 5, 15), 2), ((5, 5, 40), 1)]
+    table += [((25, 5, 15), 2), ((5, 5, 40), 1), ((7, 7, 7), 2)]
     results = made_up(table, ("a", "b", "c"))
     fitted = {r.name: r.elo for r in results.ratings(prior=0)}
     expected = brute_force(results)

@@ -21,31 +21,41 @@ from typing import Final, TypeAlias
 ELO: Final = 400 / math.log(10)
 
 Ranking: TypeAlias = tuple[tuple[int, ...], ...]
-#: A strict order of entrants, best first.
-Order: TypeAlias = tuple[int, ...]
+#: One choice of a Plackett-Luce order: the entrant placed, and the entrants left to
+#: place (it among them, in increasing order).
+Stage: TypeAlias = tuple[int, tuple[int, ...]]
 Matrix: TypeAlias = list[list[float]]
 
 
-def orders(rankings: Iterable[tuple[Ranking, float]]) -> dict[Order, float]:
-    """Every strict order the rankings stand for, with its total weight."""
-    out: dict[Order, float] = {}
+def stages(rankings: Iterable[tuple[Ranking, float]]) -> dict[Stage, float]:
+    """Every choice the rankings make, with its total weight.
+
+    A tie group of ``m`` entrants stands for its ``m!`` orders, each with an equal share
+    of the ranking's weight; rather than listing them, a choice of ``i`` among the tied
+    entrants ``T`` still to place (and all behind the group) is weighted by how often the
+    orders make it: once ``m - len(T)`` of the group are placed, each set ``T`` of that
+    size is left in ``1 / comb(m, len(T))`` of the orders, and each of its entrants goes
+    next in ``1 / len(T)`` of those. The last place of a ranking is no choice.
+    """
+    out: dict[Stage, float] = {}
     for ranking, weight in rankings:
-        ways = math.prod(math.factorial(len(group)) for group in ranking)
-        share = weight / ways
-        for parts in itertools.product(*(itertools.permutations(g) for g in ranking)):
-            order = tuple(itertools.chain.from_iterable(parts))
-            out[order] = out.get(order, 0.0) + share
+        behind = [e for group in ranking for e in group]
+        for group in ranking:
+            behind = behind[len(group) :]
+            m = len(group)
+            for size in range(m, 0, -1):
+                share = weight / (math.comb(m, size) * size)
+                for left in itertools.combinations(group, size):
+                    choice = tuple(sorted((*left, *behind)))
+                    if len(choice) < 2:
+                        continue
+                    for e in left:
+                        out[(e, choice)] = out.get((e, choice), 0.0) + share
     return out
 
 
-def _stages(order: Order) -> Iterable[tuple[int, Order]]:
-    """The choices of a Plackett-Luce order: each place's entrant and who was left."""
-    for place in range(len(order) - 1):
-        yield order[place], order[place:]
-
-
 def fit(
-    weighted: Mapping[Order, float],
+    weighted: Mapping[Stage, float],
     entrants: int,
     *,
     prior: float = 0.0,
@@ -66,11 +76,11 @@ def fit(
     wins = [prior / 2] * entrants
     ahead = [prior > 0] * entrants
     behind = [prior > 0] * entrants
-    for order, weight in weighted.items():
-        for winner, left in _stages(order):
-            wins[winner] += weight
-            ahead[winner] = True
-            for other in left[1:]:
+    for (winner, left), weight in weighted.items():
+        wins[winner] += weight
+        ahead[winner] = True
+        for other in left:
+            if other != winner:
                 behind[other] = True
     for i in range(entrants):
         if not (ahead[i] and behind[i]):
@@ -82,11 +92,10 @@ def fit(
     gamma = [1.0] * entrants
     for _ in range(limit):
         spread = [prior / (g + 1.0) for g in gamma]
-        for order, weight in weighted.items():
-            for _winner, left in _stages(order):
-                share = weight / sum(gamma[k] for k in left)
-                for k in left:
-                    spread[k] += share
+        for (_winner, left), weight in weighted.items():
+            share = weight / sum(gamma[k] for k in left)
+            for k in left:
+                spread[k] += share
         new = [wins[i] / spread[i] for i in range(entrants)]
         if prior == 0:
             mean = math.exp(sum(map(math.log, new)) / entrants)
@@ -98,34 +107,32 @@ def fit(
     return [math.log(g) for g in gamma]
 
 
-def log_likelihood(weighted: Mapping[Order, float], theta: Sequence[float]) -> float:
-    """The Plackett-Luce log-likelihood of the orders at log-strengths ``theta``."""
+def log_likelihood(weighted: Mapping[Stage, float], theta: Sequence[float]) -> float:
+    """The Plackett-Luce log-likelihood of the choices at log-strengths ``theta``."""
     total = 0.0
-    for order, weight in weighted.items():
-        for winner, left in _stages(order):
-            top = max(theta[k] for k in left)
-            norm = top + math.log(sum(math.exp(theta[k] - top) for k in left))
-            total += weight * (theta[winner] - norm)
+    for (winner, left), weight in weighted.items():
+        top = max(theta[k] for k in left)
+        norm = top + math.log(sum(math.exp(theta[k] - top) for k in left))
+        total += weight * (theta[winner] - norm)
     return total
 
 
 def information(
-    weighted: Mapping[Order, float], theta: Sequence[float], *, prior: float = 0.0
+    weighted: Mapping[Stage, float], theta: Sequence[float], *, prior: float = 0.0
 ) -> Matrix:
     """The observed Fisher information of the log-strengths (minus the Hessian of the
     log-likelihood), the prior's virtual games included."""
     k = len(theta)
     out = [[0.0] * k for _ in range(k)]
-    for order, weight in weighted.items():
-        for _winner, left in _stages(order):
-            top = max(theta[j] for j in left)
-            e = {j: math.exp(theta[j] - top) for j in left}
-            norm = sum(e.values())
-            p = {j: v / norm for j, v in e.items()}
-            for a in left:
-                out[a][a] += weight * p[a]
-                for b in left:
-                    out[a][b] -= weight * p[a] * p[b]
+    for (_winner, left), weight in weighted.items():
+        top = max(theta[j] for j in left)
+        e = {j: math.exp(theta[j] - top) for j in left}
+        norm = sum(e.values())
+        p = {j: v / norm for j, v in e.items()}
+        for a in left:
+            out[a][a] += weight * p[a]
+            for b in left:
+                out[a][b] -= weight * p[a] * p[b]
     for i in range(k):
         q = 1 / (1 + math.exp(-theta[i]))
         out[i][i] += prior * q * (1 - q)

@@ -416,7 +416,7 @@ class Results:
             key = game.ranking()
             counted[key] = counted.get(key, 0.0) + 1.0
         k = len(self.names)
-        weighted = _ratings.orders(counted.items())
+        weighted = _ratings.stages(counted.items())
         theta = _ratings.fit(weighted, k, prior=prior)
         cov = _ratings.covariance(_ratings.information(weighted, theta, prior=prior), prior=prior)
         out = []
