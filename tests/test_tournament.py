@@ -525,11 +525,24 @@ def test_results_round_trip_through_json() -> None:
         ('{"format": "other"}', "format"),
         ('{"format": "chickenfoot-tournament", "version": 9}', "version 1"),
         ('{"format": "chickenfoot-tournament", "version": 1}', "not the results"),
+        ('{"format": "chickenfoot-tournament", "version": 1, "seats": 1, "names": []}', "seats"),
     ],
 )
 def test_bad_json_is_refused(text: str, words: str) -> None:
     with pytest.raises(ValueError, match=words):
         Results.from_json(text)
+
+
+def test_a_game_that_does_not_fit_its_tables_is_refused() -> None:
+    results = play_tournament([GreedyPlayer(), RandomPlayer()], DUEL, deals=1, seed=0, jobs=1)
+    value = results.to_dict()
+    for bad in ([0, 0, 2, [1, 2], 1, [0]], [1, 0, 0, [1, 2], 1, [0]], [0, 0, 0, [1], 1, [0]]):
+        value["games"][0] = bad
+        with pytest.raises(ValueError, match="not a game of these tables"):
+            Results.from_dict(value)
+    value["tables"] = [[0, 5]]
+    with pytest.raises(ValueError, match="a table is 2 entrants of the 2"):
+        Results.from_dict(value)
 
 
 def test_the_text_and_the_picture() -> None:

@@ -557,25 +557,18 @@ def _results_of(value: object) -> Results:
     if value.get("version") != VERSION:
         raise ValueError(f"this version reads version {VERSION} of the results")
     seats = value["seats"]
-    tables = tuple(tuple(int(e) for e in t) for t in value["tables"])
-    games = []
-    for table, deal, rotation, penalties, rounds, winners in value["games"]:
-        members = tables[table]
-        games.append(
-            Game(
-                table=table,
-                deal=deal,
-                rotation=rotation,
-                seats=tuple(members[(s + rotation) % seats] for s in range(seats)),
-                penalties=tuple(penalties),
-                rounds=rounds,
-                winners=tuple(winners),
-            )
-        )
+    names = tuple(value["names"])
+    if type(seats) is not int or seats < 2 or not all(isinstance(n, str) for n in names):
+        raise ValueError("the results need their seats, at least 2, and the entrants' names")
+    tables = tuple(tuple(t) for t in value["tables"])
+    for t in tables:
+        if len(t) != seats or not set(t) <= set(range(len(names))):
+            raise ValueError(f"a table is {seats} entrants of the {len(names)}, not {list(t)}")
+    games = [_game_of(row, tables, seats) for row in value["games"]]
     test = value["sprt"]
     return Results(
         rules=Rules.from_dict(value["rules"]),
-        names=tuple(value["names"]),
+        names=names,
         seats=seats,
         schedule=value["schedule"],
         challenger=value["challenger"],
@@ -585,6 +578,30 @@ def _results_of(value: object) -> Results:
         tables=tables,
         games=tuple(games),
         sprt=None if test is None else Sprt(**test),
+    )
+
+
+def _game_of(row: list[Any], tables: tuple[tuple[int, ...], ...], seats: int) -> Game:
+    """A game as :meth:`Results.to_dict` writes it, checked against the tables."""
+    table, deal, rotation, penalties, rounds, winners = row
+    if not (
+        type(table) is int
+        and 0 <= table < len(tables)
+        and type(rotation) is int
+        and 0 <= rotation < seats
+        and len(penalties) == seats
+        and all(type(w) is int and 0 <= w < seats for w in winners)
+    ):
+        raise ValueError(f"not a game of these tables at {seats} seats: {row!r}")
+    members = tables[table]
+    return Game(
+        table=table,
+        deal=deal,
+        rotation=rotation,
+        seats=tuple(members[(s + rotation) % seats] for s in range(seats)),
+        penalties=tuple(penalties),
+        rounds=rounds,
+        winners=tuple(winners),
     )
 
 
