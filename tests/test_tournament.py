@@ -249,7 +249,7 @@ def brute_force(results: Results) -> list[float]:
 
 
 def test_the_fit_is_the_maximum_likelihood_of_a_made_up_table() -> None:
-    """Three entrants at three seats, with ties of two and of three: the MM fit (prior 0)
+    """Three entrants at three seats, with ties of two and of three: the Newton fit (prior 0)
     agrees with a gradient ascent on the likelihood written here."""
     table = [((10, 20, 30), 4), ((20, 10, 30), 2), ((30, 20, 10), 1), ((10, 30, 30), 2)]
     table += [((25, 5, 15), 2), ((5, 5, 40), 1), ((7, 7, 7), 2)]
@@ -310,6 +310,28 @@ def test_ratings_follow_the_entrants_not_their_order(
     for r in moved.ratings():
         assert r.elo == pytest.approx(ratings[r.name].elo, abs=1e-6)
         assert r.high - r.low == pytest.approx(ratings[r.name].high - ratings[r.name].low)
+
+
+def test_bootstrap_intervals_follow_the_deals() -> None:
+    """Resampled deals: seeded, clear between greedy and random as the Fisher intervals
+    are and of a like width; for two copies of a bot, which tie every deal, of no width."""
+    results = play_tournament([GreedyPlayer(), RandomPlayer()], DUEL, deals=40, seed=0, jobs=1)
+    fisher = results.ratings()
+    boot = results.ratings(bootstrap=100, seed=1)
+    assert boot == results.ratings(bootstrap=100, seed=1) != results.ratings(bootstrap=100)
+    assert [r.elo for r in boot] == [r.elo for r in fisher]
+    assert boot[0].low > boot[1].high
+    for f, b in zip(fisher, boot, strict=True):
+        assert b.low < b.elo < b.high
+        assert 0.5 < (b.high - b.low) / (f.high - f.low) < 2
+    twins = play_tournament(
+        [GreedyPlayer(), GreedyPlayer(name="twin")], DUEL, deals=10, seed=0, jobs=1
+    )
+    for r in twins.ratings(bootstrap=30):
+        assert r.high - r.low == pytest.approx(0.0, abs=1e-6)
+    assert all(r.high - r.low > 50 for r in twins.ratings())
+    with pytest.raises(ValueError, match="whole number of resamples"):
+        twins.ratings(bootstrap=-1)
 
 
 def test_penalty_intervals_are_over_duplicate_deals() -> None:
@@ -583,6 +605,8 @@ def test_the_command_writes_json_and_svg(
     printed = Results.from_json(capsys.readouterr().out)
     assert printed == Results.from_json(out.read_text(encoding="utf-8"))
     assert printed.names == ("greedy", "random", "random-2")
+    assert main([*args[:-1], "--bootstrap", "20", "--plain"]) == 0
+    assert "greedy" in capsys.readouterr().out
     assert len(printed.tables) == 3
     assert svg.read_text(encoding="utf-8").startswith("<svg")
 

@@ -1,7 +1,7 @@
 """The statistics of :mod:`chickenfoot.tournament`, in pure Python.
 
-Internal; it imports nothing of the package. Plackett-Luce strengths fitted by the MM
-algorithm of Hunter (2004), their Fisher information, and the log-likelihood ratio of the
+Internal; it imports nothing of the package. Plackett-Luce strengths fitted by Newton's
+method, their Fisher information, and the log-likelihood ratio of the
 pentanomial generalized SPRT on pairs of games.
 
 A ranking is a tuple of tie groups, best first, each a tuple of entrant numbers:
@@ -60,24 +60,55 @@ def fit(
     *,
     prior: float = 0.0,
     tolerance: float = 1e-10,
-    limit: int = 100_000,
+    limit: int = 200,
 ) -> list[float]:
-    """The maximum-likelihood log-strengths of a Plackett-Luce model, by MM (Hunter 2004).
+    """The maximum-likelihood log-strengths of a Plackett-Luce model, by Newton's method.
 
     ``prior`` adds that many virtual drawn two-seat games of every entrant against a
     reference entrant of log-strength 0 (half a win each way), which fixes the scale.
     Without it the strengths are fixed only up to a common factor; they are returned with
-    mean log-strength 0.
+    mean log-strength 0. The log-likelihood is concave, and each Newton step is halved
+    until it gains what its slope promises (a backtracking line search), so the fit
+    converges from the even start in a few steps.
 
     Raises:
         ValueError: without a prior, an entrant that never comes ahead of anybody (or
             never behind), whose strength has no finite maximum likelihood.
     """
-    wins = [prior / 2] * entrants
-    ahead = [prior > 0] * entrants
-    behind = [prior > 0] * entrants
-    for (winner, left), weight in weighted.items():
-        wins[winner] += weight
+    _check_finite(weighted, entrants, prior)
+    theta = [0.0] * entrants
+    value = _objective(weighted, theta, prior)
+    for _ in range(limit):
+        grad = _gradient(weighted, theta, prior)
+        info = information(weighted, theta, prior=prior)
+        if prior == 0:  # the likelihood cannot see a common shift: step across it
+            info = [[v + 1 / entrants for v in row] for row in info]
+        inverse = invert(info)
+        step = [sum(a * g for a, g in zip(row, grad, strict=True)) for row in inverse]
+        slope = sum(g * d for g, d in zip(grad, step, strict=True))
+        size = 1.0
+        while True:
+            moved = [t + size * d for t, d in zip(theta, step, strict=True)]
+            new = _objective(weighted, moved, prior)
+            if new >= value + 1e-4 * size * slope or size < 1e-12:
+                break
+            size /= 2
+        theta, value = moved, new
+        if max(map(abs, step)) * size < tolerance:
+            break
+    if prior == 0:
+        centre = sum(theta) / entrants
+        theta = [t - centre for t in theta]
+    return theta
+
+
+def _check_finite(weighted: Mapping[Stage, float], entrants: int, prior: float) -> None:
+    """Refuse, without a prior, an entrant never ahead of another or never behind one."""
+    if prior > 0:
+        return
+    ahead = [False] * entrants
+    behind = [False] * entrants
+    for winner, left in weighted:
         ahead[winner] = True
         for other in left:
             if other != winner:
@@ -89,22 +120,32 @@ def fit(
                 f"entrant {i} never came {never} another, so its rating is infinite: "
                 "play more games, or fit with a prior"
             )
-    gamma = [1.0] * entrants
-    for _ in range(limit):
-        spread = [prior / (g + 1.0) for g in gamma]
-        for (_winner, left), weight in weighted.items():
-            share = weight / sum(gamma[k] for k in left)
-            for k in left:
-                spread[k] += share
-        new = [wins[i] / spread[i] for i in range(entrants)]
-        if prior == 0:
-            mean = math.exp(sum(map(math.log, new)) / entrants)
-            new = [g / mean for g in new]
-        moved = max(abs(math.log(a / b)) for a, b in zip(new, gamma, strict=True))
-        gamma = new
-        if moved < tolerance:
-            break
-    return [math.log(g) for g in gamma]
+
+
+def _objective(weighted: Mapping[Stage, float], theta: Sequence[float], prior: float) -> float:
+    """The log-likelihood with the prior's virtual games."""
+    virtual = sum(
+        -0.5 * (_softplus(-t) + _softplus(t)) for t in theta
+    )  # half a win, half a loss against log-strength 0
+    return log_likelihood(weighted, theta) + prior * virtual
+
+
+def _softplus(x: float) -> float:
+    """``log(1 + exp(x))`` without overflow."""
+    return x + math.log1p(math.exp(-x)) if x > 0 else math.log1p(math.exp(x))
+
+
+def _gradient(weighted: Mapping[Stage, float], theta: Sequence[float], prior: float) -> list[float]:
+    """The gradient of :func:`_objective`."""
+    grad = [prior * (0.5 - 1 / (1 + math.exp(-t))) for t in theta]
+    for (winner, left), weight in weighted.items():
+        top = max(theta[k] for k in left)
+        e = {k: math.exp(theta[k] - top) for k in left}
+        norm = sum(e.values())
+        grad[winner] += weight
+        for k, v in e.items():
+            grad[k] -= weight * v / norm
+    return grad
 
 
 def log_likelihood(weighted: Mapping[Stage, float], theta: Sequence[float]) -> float:

@@ -305,6 +305,12 @@ def _tournament_command(add: _AddCommand) -> None:
         help="an SPRT of the first bot against the second at two seats; --deals is the most "
         "deals it plays",
     )
+    tour.add_argument(
+        "--bootstrap",
+        metavar="N",
+        type=_whole(1),
+        help="rating intervals from N resamples of the deals (default: the Fisher information)",
+    )
     tour.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
     tour.add_argument("--jobs", type=_whole(1), help="worker processes (default: one per CPU)")
     tour.add_argument(
@@ -1042,8 +1048,9 @@ def _tournament(args: argparse.Namespace, out: _Output) -> int:
             )
     except ValueError as exc:  # the schedule or the test cannot be made
         raise UsageError(str(exc)) from None
+    ratings = results.ratings(bootstrap=args.bootstrap or 0)
     _write_text(args.out, results.to_json(indent=2) + "\n")
-    _write_text(args.svg, results.svg())
+    _write_text(args.svg, results.svg(ratings))
     if args.json:
         print(results.to_json(indent=2))
         return 0
@@ -1051,7 +1058,7 @@ def _tournament(args: argparse.Namespace, out: _Output) -> int:
     if described is not None:
         out.line(described)
     out.line(results.title())
-    header, rows = results.rows()
+    header, rows = results.rows(ratings)
     out.table("Standings", header, rows)
     verdict = results.sprt_result()
     if verdict is not None:

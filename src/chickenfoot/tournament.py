@@ -383,16 +383,26 @@ class Results:
             )
         return tuple(out)
 
-    def ratings(self, *, prior: float = 1.0, anchor: str | None = None) -> tuple[Rating, ...]:
+    def ratings(
+        self,
+        *,
+        prior: float = 1.0,
+        anchor: str | None = None,
+        bootstrap: int = 0,
+        seed: int = 0,
+    ) -> tuple[Rating, ...]:
         """Every entrant's rating with its 95% interval, best first.
 
         The seats of each game are ranked by penalty points (fewest first; seats with
         equal points tie, and a tie stands for every order of the tied seats, each with an
         equal share of the game, so a tie of two is half a win each way) and a
         Plackett-Luce model, Bradley-Terry at two seats, is fitted to the rankings by
-        maximum likelihood with the MM algorithm (Hunter 2004). The intervals are 1.96
-        standard errors from the inverse of the observed Fisher information: they treat
-        the games as independent, which the rotations of a duplicate deal are not quite.
+        maximum likelihood by Newton's method. By default the intervals
+        are 1.96 standard errors from the inverse of the observed Fisher information,
+        which treats the games as independent (the rotations of a duplicate deal are not
+        quite); with ``bootstrap=n`` they are the 2.5th and 97.5th percentiles of the
+        ratings fitted to ``n`` resamples of the deals (each deal with all its tables and
+        rotations, drawn with replacement by ``random.Random(seed)``), which do not.
 
         Args:
             prior: virtual drawn two-seat games each entrant plays against a reference
@@ -402,33 +412,49 @@ class Results:
             anchor: the entrant rated 0, its interval of no width; by default the
                 entrants' mean is 0, and each interval is that of the rating minus the
                 mean.
+            bootstrap: resamples of the deals for the intervals; 0 for the Fisher ones.
+            seed: the seed of the resampling.
 
         Raises:
             ValueError: ``anchor`` is not an entrant, or ``prior`` is 0 and an entrant
-                came first or last in every game.
+                came first or last in every game (of the games or of a resample).
         """
         if prior < 0:
             raise ValueError(f"prior is 0 or more, not {prior!r}")
+        if type(bootstrap) is not int or bootstrap < 0:
+            raise ValueError(f"bootstrap is a whole number of resamples, not {bootstrap!r}")
         if anchor is not None and anchor not in self.names:
             raise ValueError(f"the anchor {anchor!r} is not an entrant: {', '.join(self.names)}")
-        counted: dict[tuple[tuple[int, ...], ...], float] = {}
-        for game in self.games:
-            key = game.ranking()
-            counted[key] = counted.get(key, 0.0) + 1.0
         k = len(self.names)
-        weighted = _ratings.stages(counted.items())
+        base = (
+            [1 / k] * k
+            if anchor is None
+            else [float(j == self.names.index(anchor)) for j in range(k)]
+        )
+        contrasts = [[float(j == i) - base[j] for j in range(k)] for i in range(k)]
+
+        def rated(theta: Sequence[float]) -> list[float]:
+            return [
+                sum(a * t for a, t in zip(c, theta, strict=True)) * _ratings.ELO for c in contrasts
+            ]
+
+        weighted = _stages_of([g.ranking() for g in self.games])
         theta = _ratings.fit(weighted, k, prior=prior)
-        cov = _ratings.covariance(_ratings.information(weighted, theta, prior=prior), prior=prior)
-        out = []
-        for i, name in enumerate(self.names):
-            if anchor is None:
-                contrast = [(1.0 if j == i else 0.0) - 1 / k for j in range(k)]
-            else:
-                a = self.names.index(anchor)
-                contrast = [(j == i) - (j == a) + 0.0 for j in range(k)]
-            elo = sum(c * t for c, t in zip(contrast, theta, strict=True)) * _ratings.ELO
-            half = 1.96 * math.sqrt(max(0.0, _ratings.variance(cov, contrast))) * _ratings.ELO
-            out.append(Rating(name=name, elo=elo, low=elo - half, high=elo + half))
+        elos = rated(theta)
+        if bootstrap:
+            spans = _bootstrap(self.games, k, prior, bootstrap, seed, rated)
+        else:
+            info = _ratings.information(weighted, theta, prior=prior)
+            cov = _ratings.covariance(info, prior=prior)
+            halves = [
+                1.96 * math.sqrt(max(0.0, _ratings.variance(cov, c))) * _ratings.ELO
+                for c in contrasts
+            ]
+            spans = [(e - h, e + h) for e, h in zip(elos, halves, strict=True)]
+        out = [
+            Rating(name=name, elo=elo, low=low, high=high)
+            for name, elo, (low, high) in zip(self.names, elos, spans, strict=True)
+        ]
         return tuple(sorted(out, key=lambda r: -r.elo))
 
     def sprt_result(self) -> SprtResult | None:
@@ -438,10 +464,10 @@ class Results:
             return None
         return self.sprt.result(_pairs(self.games))
 
-    def text(self) -> str:
+    def text(self, ratings: Sequence[Rating] | None = None) -> str:
         """The tournament as plain text: a line about it, a table of the standings and
-        the ratings, and the SPRT's state."""
-        header, rows = self.rows()
+        the ``ratings`` (see :meth:`rows`), and the SPRT's state."""
+        header, rows = self.rows(ratings)
         cells = [header, *rows]
         widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
         lines = [self.title()]
@@ -472,13 +498,14 @@ class Results:
             f"rotations = {len(self.games)} {game}, seed {self.seed}"
         )
 
-    def rows(self) -> tuple[list[str], list[list[str]]]:
-        """The header and the rows of the standings table, best rating first."""
-        ratings = {r.name: r for r in self.ratings()}
+    def rows(self, ratings: Sequence[Rating] | None = None) -> tuple[list[str], list[list[str]]]:
+        """The header and the rows of the standings table, best rating first, with
+        ``ratings`` (by default :meth:`ratings` with its defaults)."""
+        rated = {r.name: r for r in (self.ratings() if ratings is None else ratings)}
         standings = {s.name: s for s in self.standings()}
         header = ["bot", "games", "wins", "win %", "penalty / round (95% CI)", "rating (95% CI)"]
         rows = []
-        for name, r in ratings.items():
+        for name, r in rated.items():
             s = standings[name]
             ci = "" if s.penalty_low is None else f" ({s.penalty_low:.1f} to {s.penalty_high:.1f})"
             rows.append(
@@ -493,10 +520,10 @@ class Results:
             )
         return header, rows
 
-    def svg(self, *, prior: float = 1.0, anchor: str | None = None) -> str:
-        """The ratings (:meth:`ratings`) as an SVG picture: a dot and an interval bar for
-        each entrant, best at the top."""
-        return _svg(self.ratings(prior=prior, anchor=anchor), self.title())
+    def svg(self, ratings: Sequence[Rating] | None = None) -> str:
+        """The ``ratings`` (by default :meth:`ratings` with its defaults) as an SVG
+        picture: a dot and an interval bar for each entrant, best at the top."""
+        return _svg(self.ratings() if ratings is None else ratings, self.title())
 
     def to_dict(self) -> dict[str, Any]:
         """The tournament as a dict of JSON values (:meth:`from_dict` reads it back).
@@ -603,6 +630,46 @@ def _game_of(row: list[Any], tables: tuple[tuple[int, ...], ...], seats: int) ->
         rounds=rounds,
         winners=tuple(winners),
     )
+
+
+def _stages_of(rankings: Sequence[tuple[tuple[int, ...], ...]]) -> dict[_ratings.Stage, float]:
+    """The Plackett-Luce choices of the rankings, equal rankings counted together."""
+    counted: dict[tuple[tuple[int, ...], ...], float] = {}
+    for ranking in rankings:
+        counted[ranking] = counted.get(ranking, 0.0) + 1.0
+    return _ratings.stages(counted.items())
+
+
+def _bootstrap(
+    games: Sequence[Game],
+    entrants: int,
+    prior: float,
+    resamples: int,
+    seed: int,
+    rated: Callable[[Sequence[float]], list[float]],
+) -> list[tuple[float, float]]:
+    """The 95% percentile interval of every rating over resamples of the deals."""
+    by_deal: dict[int, list[tuple[tuple[int, ...], ...]]] = {}
+    for game in games:
+        by_deal.setdefault(game.deal, []).append(game.ranking())
+    deals = list(by_deal.values())
+    rng = random.Random(seed)
+    samples: list[list[float]] = [[] for _ in range(entrants)]
+    for _ in range(resamples):
+        picked = [r for _ in deals for r in deals[rng.randrange(len(deals))]]
+        theta = _ratings.fit(_stages_of(picked), entrants, prior=prior)
+        for i, elo in enumerate(rated(theta)):
+            samples[i].append(elo)
+    return [(_quantile(s, 0.025), _quantile(s, 0.975)) for s in samples]
+
+
+def _quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values``, linearly interpolated between order statistics."""
+    ordered = sorted(values)
+    at = q * (len(ordered) - 1)
+    low = math.floor(at)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
 
 
 def _pairs(games: Sequence[Game]) -> tuple[int, ...]:
@@ -886,6 +953,7 @@ class _Players:
 
 def _svg(ratings: Sequence[Rating], title: str) -> str:
     """Ratings as dots with interval bars, one row each, on a shared Elo axis."""
+    ratings = sorted(ratings, key=lambda r: -r.elo)
     left, right, top, row = 150, 30, 50, 30
     width = 720
     height = top + row * len(ratings) + 50
