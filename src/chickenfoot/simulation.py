@@ -359,9 +359,9 @@ def _process_pool(workers: int) -> Iterator[concurrent.futures.ProcessPoolExecut
             yield pool
     except BrokenProcessPool as exc:
         raise SimulationError(
-            f"the {workers} worker processes of the simulation could "
+            f"the {workers} worker processes of the run could "
             "not start or died: each one imports the main script, which fails for a "
-            "script read from standard input or one that starts the simulation outside "
+            "script read from standard input or one that starts the run outside "
             "an 'if __name__ == \"__main__\":' block; put the call in that block, or "
             "pass jobs=1 to play in this process"
         ) from exc

@@ -212,8 +212,9 @@ class Sprt:
     def __attrs_post_init__(self) -> None:
         if not (0 < self.alpha < 1 and 0 < self.beta < 1):
             raise ValueError(f"alpha and beta are between 0 and 1, not {self.alpha}, {self.beta}")
-        if not self.elo0 < self.elo1:
-            raise ValueError(f"elo0 is below elo1, not {self.elo0} and {self.elo1}")
+        null, alternative = self.elo0, self.elo1
+        if not null < alternative:
+            raise ValueError(f"elo0 is below elo1, not {null} and {alternative}")
 
     @property
     def lower(self) -> float:
