@@ -562,6 +562,10 @@ def test_a_game_that_does_not_fit_its_tables_is_refused() -> None:
         value["games"][0] = bad
         with pytest.raises(ValueError, match="not a game of these tables"):
             Results.from_dict(value)
+    value["games"] = []
+    value["schedule"] = "gauntlet"
+    with pytest.raises(ValueError, match="not a schedule: 'gauntlet' with the challenger None"):
+        Results.from_dict(value)
     value["tables"] = [[0, 5]]
     with pytest.raises(ValueError, match="a table is 2 entrants of the 2"):
         Results.from_dict(value)

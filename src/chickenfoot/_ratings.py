@@ -90,11 +90,14 @@ def fit(
         while True:
             moved = [t + size * d for t, d in zip(theta, step, strict=True)]
             new = _objective(weighted, moved, prior)
-            if new >= value + 1e-4 * size * slope or size < 1e-12:
+            # near the top the gain is lost in rounding: the full step is then the best
+            if new >= value + 1e-4 * size * slope or slope < 1e-12 * (1 + abs(value)):
+                break
+            if size < 1e-12:
                 break
             size /= 2
         theta, value = moved, new
-        if max(map(abs, step)) * size < tolerance:
+        if max(map(abs, step)) < tolerance:
             break
     if prior == 0:
         centre = sum(theta) / entrants

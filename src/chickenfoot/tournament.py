@@ -593,13 +593,18 @@ def _results_of(value: object) -> Results:
         if len(t) != seats or not set(t) <= set(range(len(names))):
             raise ValueError(f"a table is {seats} entrants of the {len(names)}, not {list(t)}")
     games = [_game_of(row, tables, seats) for row in value["games"]]
+    schedule, challenger = value["schedule"], value["challenger"]
+    if (schedule, challenger is None) not in (("round-robin", True), ("gauntlet", False)) or (
+        challenger is not None and challenger not in range(len(names))
+    ):
+        raise ValueError(f"not a schedule: {schedule!r} with the challenger {challenger!r}")
     test = value["sprt"]
     return Results(
         rules=Rules.from_dict(value["rules"]),
         names=names,
         seats=seats,
-        schedule=value["schedule"],
-        challenger=value["challenger"],
+        schedule=schedule,
+        challenger=challenger,
         matches=value["matches"],
         seed=value["seed"],
         deals=value["deals"],
