@@ -225,3 +225,14 @@ def mutants(session: nox.Session) -> None:
     (``nox -s mutants -- 300``); other arguments go to tests/mutants/run.py (``-- --help``)."""
     session.install(".[pettingzoo,openspiel]", *group("mutants"))
     session.run("python", "tests/mutants/run.py", *session.posargs)
+
+
+@nox.session(python="3.12")
+def tournament(session: nox.Session) -> None:
+    """Rate the bot levels in round robins at 2, 4 and 6 seats of ``classic`` and at 2 of
+    ``chickie-duel``, writing benchmarks/results/tournament.md (not in the default list;
+    the full run takes many CPU hours). Extra arguments go to benchmarks/tournament.py,
+    ``nox -s tournament -- --deals 2`` for a quick look."""
+    session.install(".")
+    args = session.posargs or ["--deals", "100", "--jobs", str(os.cpu_count() or 1)]
+    session.run("python", "benchmarks/tournament.py", *args)

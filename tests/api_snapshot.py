@@ -33,6 +33,7 @@ MODULES = (
     "chickenfoot.engine",
     "chickenfoot.state",
     "chickenfoot.simulation",
+    "chickenfoot.tournament",
     "chickenfoot.testing",
     "chickenfoot.pettingzoo",
     "chickenfoot.openspiel",

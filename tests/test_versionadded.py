@@ -23,6 +23,7 @@ PUBLIC = [
     "state",
     "errors",
     "simulation",
+    "tournament",
     "pettingzoo",
     "openspiel",
 ]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import math
 import os
 import random
 import sys
@@ -220,6 +221,7 @@ def _parser() -> argparse.ArgumentParser:
     for build in (
         _play_command,
         _simulate_command,
+        _tournament_command,
         _replay_command,
         _show_command,
         _rules_command,
@@ -290,6 +292,54 @@ def _simulate_command(add: _AddCommand) -> None:
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.set_defaults(run=_simulate)
+
+
+def _tournament_command(add: _AddCommand) -> None:
+    """``chickenfoot tournament``: bots rated on duplicate deals, or an SPRT."""
+    tour = add(
+        "tournament",
+        "rate bots in a tournament on duplicate deals, or run an SPRT",
+        "Play a round robin (or a gauntlet) between bots on duplicate deals, every deal "
+        "once per rotation of the seats, and print their penalty points per round and "
+        "their ratings with 95% intervals; with --sprt, test the first bot against the "
+        "second until the test decides.",
+    )
+    _rules_options(tour)
+    tour.add_argument(
+        "--bots",
+        default="random,greedy",
+        help=f"the entrants, by name, comma-separated: {', '.join(BOT_NAMES)}; a name given "
+        "twice enters twice, the second as NAME-2 (default random,greedy)",
+    )
+    tour.add_argument("--seats", type=_whole(2), help="seats at each table (default: one per bot)")
+    tour.add_argument(
+        "--gauntlet", metavar="BOT", help="a gauntlet of this entrant against the others"
+    )
+    tour.add_argument("--deals", type=_whole(1), default=100, help="deals per table (default 100)")
+    tour.add_argument("--matches", action="store_true", help="play whole matches, not rounds")
+    tour.add_argument(
+        "--sprt",
+        nargs=4,
+        type=float,
+        metavar=("ELO0", "ELO1", "ALPHA", "BETA"),
+        help="an SPRT of the first bot against the second at two seats; --deals is the most "
+        "deals it plays",
+    )
+    tour.add_argument(
+        "--bootstrap",
+        metavar="N",
+        type=_whole(1),
+        help="rating intervals from N resamples of the deals (default: the Fisher information)",
+    )
+    tour.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
+    tour.add_argument("--jobs", type=_whole(1), help="worker processes (default: one per CPU)")
+    tour.add_argument(
+        "--json", action="store_true", help="print the results as JSON, and nothing else"
+    )
+    tour.add_argument("--out", metavar="FILE", type=Path, help="write the results as JSON")
+    tour.add_argument("--svg", metavar="FILE", type=Path, help="draw the ratings into FILE")
+    tour.add_argument("--quiet", action="store_true", help="no progress bar")
+    tour.set_defaults(run=_tournament)
 
 
 def _replay_command(add: _AddCommand) -> None:
@@ -628,6 +678,16 @@ def _bots(names: Sequence[str], seats: int) -> list[Player]:
         raise UsageError(
             f"--bots names {len(names)} bots for {seats} seats: name one for all, or one each"
         )
+    makers = _makers()
+    for name in names:
+        if _is_engine(name) and name not in makers:
+            makers[name] = functools.partial(_engine_player, name[len(_ENGINE) :])
+    made = {name: makers[name]() for name in dict.fromkeys(names)}  # one engine a command
+    return [made[name] for name in names]
+
+
+def _makers() -> dict[str, Callable[[], Player]]:
+    """A picklable factory of every bot of :data:`BOT_NAMES`, by its name."""
     from . import bots
 
     makers: dict[str, Callable[[], Player]] = {
@@ -638,11 +698,7 @@ def _bots(names: Sequence[str], seats: int) -> list[Player]:
     }
     for n in range(1, len(bots.LEVELS) + 1):
         makers[f"level{n}"] = functools.partial(bots.level, n)
-    for name in names:
-        if _is_engine(name) and name not in makers:
-            makers[name] = functools.partial(_engine_player, name[len(_ENGINE) :])
-    made = {name: makers[name]() for name in dict.fromkeys(names)}  # one engine a command
-    return [made[name] for name in names]
+    return makers
 
 
 def _engine_player(command: str) -> Player:
@@ -1033,6 +1089,74 @@ def _write_records(folder: Path, records: Sequence[str]) -> None:
             (folder / f"game-{index:0{width}d}.json").write_text(text + "\n", encoding="utf-8")
     except OSError as exc:
         raise UsageError(f"cannot write the records into {folder}: {exc.strerror or exc}") from None
+
+
+# -- chickenfoot tournament ---------------------------------------------------------------
+
+
+def _tournament(args: argparse.Namespace, out: _Output) -> int:
+    from .simulation import default_jobs
+    from .tournament import Entrant, Sprt, play_tournament
+
+    rules = _rules_of(args)
+    names = _bot_names(args.bots)
+    makers = _makers()
+    labels = [
+        name if not names[:i].count(name) else f"{name}-{names[:i].count(name) + 1}"
+        for i, name in enumerate(names)
+    ]
+    field = [Entrant(label, makers[name]) for label, name in zip(labels, names, strict=True)]
+    seats = _player_count(rules, args.seats, len(names))
+    others = len(field) - (args.gauntlet is not None)
+    tables = math.comb(others, seats - (args.gauntlet is not None))
+    jobs = args.jobs or default_jobs()
+    show = not args.quiet and sys.stderr.isatty()
+    try:
+        test = None if args.sprt is None else Sprt(*args.sprt)
+        with _progress_bar(max(1, args.deals * tables * seats), show=show, plain=args.plain) as bar:
+            results = play_tournament(
+                field,
+                rules,
+                seats=seats,
+                deals=args.deals,
+                seed=args.seed,
+                schedule="round-robin" if args.gauntlet is None else "gauntlet",
+                challenger=args.gauntlet,
+                matches=args.matches,
+                sprt=test,
+                jobs=jobs,
+                progress=bar,
+            )
+    except ValueError as exc:  # the schedule or the test cannot be made
+        raise UsageError(str(exc)) from None
+    ratings = results.ratings(bootstrap=args.bootstrap or 0)
+    _write_text(args.out, results.to_json(indent=2) + "\n")
+    _write_text(args.svg, results.svg(ratings))
+    if args.json:
+        print(results.to_json(indent=2))
+        return 0
+    described = _rules_line(args, rules)
+    if described is not None:
+        out.line(described)
+    out.line(results.title())
+    header, rows = results.rows(ratings)
+    out.table("Standings", header, rows)
+    verdict = results.sprt_result()
+    if verdict is not None:
+        out.line(str(verdict))
+    for path in (args.out, args.svg):
+        if path is not None:
+            out.line(f"Wrote {path}.")
+    return 0
+
+
+def _write_text(path: Path | None, text: str) -> None:
+    if path is None:
+        return
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 # -- chickenfoot replay -------------------------------------------------------------------

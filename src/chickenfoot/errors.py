@@ -201,7 +201,8 @@ def _sentence(move: Move, seat: int | None, reason: str, rule: str) -> str:
 class SimulationError(ChickenFootError, RuntimeError):
     """A simulation that could not run: its worker processes could not start or died.
 
-    Raised by :func:`~chickenfoot.simulation.simulate` when the process pool breaks,
+    Raised by :func:`~chickenfoot.simulation.simulate` and
+    :func:`~chickenfoot.tournament.play_tournament` when the process pool breaks,
     typically because the script that called it is read from standard input or starts
     the simulation outside an ``if __name__ == "__main__":`` block, so the worker
     processes cannot import it. The pool's own error is chained as ``__cause__``.

@@ -33,9 +33,10 @@ import concurrent.futures
 import json
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Final, TypeAlias
+from contextlib import contextmanager
+from typing import Any, Final, TypeAlias, TypeVar
 
 import attrs
 
@@ -52,6 +53,9 @@ MAX_CHUNK: Final = 50
 #: :func:`simulate` cuts a run into about this many chunks when it picks the chunk size,
 #: enough to keep every worker busy and to move a progress bar smoothly.
 CHUNKS: Final = 64
+
+_T = TypeVar("_T")
+_Task: TypeAlias = tuple[Rules, tuple[Player, ...], int, int, int, bool]
 
 #: A progress callback: called with the games done so far and the games in all.
 Progress: TypeAlias = Callable[[int, int], object]
@@ -275,15 +279,12 @@ def simulate(
     rules.round_count(len(bots))  # checks the player count before any work (R19)
     chunk_size, workers = _checked_run(games, seed, jobs, chunk_size)
     starts = range(0, games, chunk_size)
-    tasks = [(rules, bots, seed, a, min(a + chunk_size, games), records) for a in starts]
+    tasks: list[_Task] = [
+        (rules, bots, seed, a, min(a + chunk_size, games), records) for a in starts
+    ]
     if progress is not None:
         progress(0, games)
-    if executor is not None:
-        tallies = _run(executor, tasks, games, progress)
-    elif workers == 1 or len(tasks) == 1:
-        tallies = _run_here(tasks, games, progress)
-    else:
-        tallies = _run_in_pool(min(workers, len(tasks)), tasks, games, progress)
+    tallies = _execute(_play_chunk, tasks, _games_of, games, executor, workers, progress)
     total = _Tally.empty(len(bots))
     for tally in tallies:  # in chunk order
         total.add(tally)
@@ -308,30 +309,59 @@ def _checked_run(games: object, seed: object, jobs: object, chunk_size: object) 
     return chunk_size, workers
 
 
-def _run_here(tasks: list[_Task], games: int, progress: Progress | None) -> list[_Tally]:
-    """Play every chunk in this process, in order, reporting progress after each."""
-    tallies: list[_Tally] = []
+def _execute(
+    play: Callable[..., _T],
+    tasks: Sequence[tuple[Any, ...]],
+    size: Callable[[_T], int],
+    total: int,
+    executor: concurrent.futures.Executor | None,
+    workers: int,
+    progress: Progress | None,
+) -> list[_T]:
+    """``play(*task)`` for every task, the answers in task order: on ``executor``, else
+    in this process (one worker or one task), else on a pool of ``workers`` processes made
+    for the call. ``size`` of an answer is what it adds to the progress (games), of
+    ``total`` in all. The machinery of :func:`simulate`, shared with
+    :mod:`chickenfoot.tournament`."""
+    if executor is not None:
+        return _run(executor, play, tasks, size, total, progress)
+    if workers == 1 or len(tasks) == 1:
+        return _run_here(play, tasks, size, total, progress)
+    with _process_pool(min(workers, len(tasks))) as pool:
+        return _run(pool, play, tasks, size, total, progress)
+
+
+def _run_here(
+    play: Callable[..., _T],
+    tasks: Sequence[tuple[Any, ...]],
+    size: Callable[[_T], int],
+    total: int,
+    progress: Progress | None,
+) -> list[_T]:
+    """Play every task in this process, in order, reporting progress after each."""
+    answers: list[_T] = []
+    done = 0
     for task in tasks:
-        tallies.append(_play_chunk(*task))
+        answers.append(play(*task))
+        done += size(answers[-1])
         if progress is not None:
-            progress(sum(t.games for t in tallies), games)
-    return tallies
+            progress(done, total)
+    return answers
 
 
-def _run_in_pool(
-    workers: int, tasks: list[_Task], games: int, progress: Progress | None
-) -> list[_Tally]:
-    """Play the chunks on a pool of ``workers`` processes made for the run and shut down
-    after it; a pool whose processes cannot start or die is a :class:`SimulationError`."""
+@contextmanager
+def _process_pool(workers: int) -> Iterator[concurrent.futures.ProcessPoolExecutor]:
+    """A pool of ``workers`` processes, shut down at the end of the block; a pool whose
+    processes cannot start or die is a :class:`SimulationError`."""
     context = multiprocessing.get_context("spawn")
     try:
         with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-            return _run(pool, tasks, games, progress)
+            yield pool
     except BrokenProcessPool as exc:
         raise SimulationError(
-            f"the {workers} worker processes of the simulation could "
+            f"the {workers} worker processes of the run could "
             "not start or died: each one imports the main script, which fails for a "
-            "script read from standard input or one that starts the simulation outside "
+            "script read from standard input or one that starts the run outside "
             "an 'if __name__ == \"__main__\":' block; put the call in that block, or "
             "pass jobs=1 to play in this process"
         ) from exc
@@ -353,28 +383,31 @@ def default_jobs() -> int:
     return count() or 1
 
 
-_Task: TypeAlias = tuple[Rules, tuple[Player, ...], int, int, int, bool]
-
-
 def _run(
     executor: concurrent.futures.Executor,
-    tasks: list[_Task],
-    games: int,
+    play: Callable[..., _T],
+    tasks: Sequence[tuple[Any, ...]],
+    size: Callable[[_T], int],
+    total: int,
     progress: Progress | None,
-) -> list[_Tally]:
-    """Submit every chunk, report progress as they finish, and return them in order."""
-    futures = [executor.submit(_play_chunk, *task) for task in tasks]
+) -> list[_T]:
+    """Submit every task, report progress as they finish, and return them in order."""
+    futures = [executor.submit(play, *task) for task in tasks]
     done = 0
     try:
         for future in concurrent.futures.as_completed(futures):
-            done += future.result().games
+            done += size(future.result())
             if progress is not None:
-                progress(done, games)
+                progress(done, total)
     except BaseException:
         for future in futures:
             future.cancel()
         raise
     return [future.result() for future in futures]
+
+
+def _games_of(tally: _Tally) -> int:
+    return tally.games
 
 
 @attrs.define

@@ -171,6 +171,8 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "bots": ("tests/test_bots.py", "tests/test_tree_search.py"),
     "engine": ("tests/test_engine_protocol.py",),
     "simulation": ("tests/test_simulation.py",),
+    "tournament": ("tests/test_tournament.py",),
+    "_ratings": ("tests/test_tournament.py",),
     "cli": ("tests/test_cli.py", "tests/test_engine_protocol.py"),
     "pettingzoo": ("tests/test_pettingzoo.py",),
     "openspiel": ("tests/test_openspiel.py",),

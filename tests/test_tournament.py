@@ -1,0 +1,640 @@
+"""chickenfoot.tournament: duplicate deals, Plackett-Luce ratings, the SPRT, any executor.
+
+The ratings and the SPRT are checked on bots of known strength (greedy against random),
+the fit against a brute-force maximum likelihood written here, and the SPRT's ratio
+against the normal approximation and its own symmetry.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import itertools
+import json
+import math
+import random
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Final
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from chickenfoot import PRESETS, Move, Round, RoundView, RulesError
+from chickenfoot.bots import GreedyPlayer, Player, RandomPlayer, play_match, play_round
+from chickenfoot.cli import main
+from chickenfoot.tournament import (
+    Entrant,
+    Game,
+    Results,
+    Sprt,
+    deal_seed,
+    play_tournament,
+)
+
+DUEL: Final = PRESETS["chickie-duel"]
+CLASSIC: Final = PRESETS["classic"]
+ELO: Final = 400 / math.log(10)
+
+
+@attrs.frozen
+class ShuffledRandom:
+    """Uniformly random, as RandomPlayer, but drawing its move another way: as strong,
+    yet it does not mirror RandomPlayer's games on a duplicate deal."""
+
+    name: str = "shuffled"
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move:
+        moves = view.legal_moves()
+        rng.shuffle(moves)
+        return moves[0]
+
+
+def made_up(rankings: Sequence[tuple[tuple[int, ...], int]], names: tuple[str, ...]) -> Results:
+    """Results of made-up one-round games: each ``(penalties by entrant, count)`` is a
+    game of every entrant of ``names`` at one table, played ``count`` times."""
+    games = []
+    seats = len(names)
+    for deal, (penalties, count) in enumerate(rankings):
+        for _ in range(count):
+            low = min(penalties)
+            games.append(
+                Game(
+                    table=0,
+                    deal=deal,
+                    rotation=0,
+                    seats=tuple(range(seats)),
+                    penalties=penalties,
+                    rounds=1,
+                    winners=(penalties.index(low),),
+                )
+            )
+    return Results(
+        rules=CLASSIC,
+        names=names,
+        seats=seats,
+        schedule="round-robin",
+        challenger=None,
+        matches=False,
+        seed=0,
+        deals=len(rankings),
+        tables=(tuple(range(seats)),),
+        games=tuple(games),
+    )
+
+
+# -- duplicate deals --------------------------------------------------------------------
+
+
+def test_deal_seeds_depend_on_seed_and_deal_only() -> None:
+    seeds = {deal_seed(seed, deal) for seed in (-1, 0, 1) for deal in range(100)}
+    assert len(seeds) == 300
+    assert all(0 <= s < 2**63 for s in seeds)
+
+
+def test_every_entrant_sits_every_seat_of_every_deal() -> None:
+    """Four entrants at three seats: every set of three is a table, and at each table
+    every member plays every seat of every deal, once."""
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer(), RandomPlayer(name="r2"), ShuffledRandom()]
+    results = play_tournament(bots, CLASSIC, seats=3, deals=2, seed=5, jobs=1)
+    assert results.tables == tuple(itertools.combinations(range(4), 3))
+    assert len(results.games) == 4 * 2 * 3
+    for table, members in enumerate(results.tables):
+        for deal in range(2):
+            games = [g for g in results.games if (g.table, g.deal) == (table, deal)]
+            assert sorted(g.rotation for g in games) == [0, 1, 2]
+            sat = {(e, g.seats.index(e)) for g in games for e in g.seats}
+            assert sat == {(e, s) for e in members for s in range(3)}
+
+
+def test_a_game_is_the_round_of_its_deal_seed_replayed() -> None:
+    """Each game is Round.deal of its deal's seed, the bots seated by the rotation, the
+    same deal at every rotation (R5, R17)."""
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer()]
+    results = play_tournament(bots, DUEL, deals=3, seed=9, jobs=1)
+    for game in results.games:
+        s = deal_seed(9, game.deal)
+        seated = [bots[e] for e in game.seats]
+        done = play_round(Round.deal(DUEL, 2, seed=s), seated, random.Random(s))
+        assert done.outcome is not None
+        assert game.penalties == done.outcome.scores
+        assert game.winners == (done.outcome.winner,)
+
+
+def test_matches_are_whole_matches_of_the_deal_seed() -> None:
+    """With matches=True a game is play_match of its deal's seed: its totals (R21) and
+    rounds (R19)."""
+    rules = attrs.evolve(DUEL, rounds=2)
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer()]
+    results = play_tournament(bots, rules, deals=2, seed=4, matches=True, jobs=1)
+    for game in results.games:
+        match = play_match(rules, [bots[e] for e in game.seats], seed=deal_seed(4, game.deal))
+        assert game.penalties == match.totals
+        assert game.rounds == len(match.finished) == 2
+        assert game.winners == match.winners
+    standing = results.standings()[0]
+    assert standing.rounds == 2 * standing.games
+
+
+def test_duplicate_deals_cancel_the_luck_of_the_hands() -> None:
+    """Two copies of a bot play the mirror of each other's games: the rotations give each
+    the other's hands, so their standings and ratings are equal to the last bit."""
+    bots: list[Player] = [RandomPlayer(), RandomPlayer(name="twin")]
+    results = play_tournament(bots, DUEL, deals=8, seed=2, jobs=1)
+    one, two = results.standings()
+    assert attrs.evolve(one, name="twin") == two
+    first, second = results.ratings()
+    assert first.elo == pytest.approx(0.0, abs=1e-9) == second.elo
+
+
+def test_a_gauntlet_seats_the_challenger_at_every_table() -> None:
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer(), RandomPlayer(name="r2"), ShuffledRandom()]
+    results = play_tournament(
+        bots, CLASSIC, seats=3, deals=1, seed=0, schedule="gauntlet", challenger="r2", jobs=1
+    )
+    assert results.challenger == 2
+    assert results.tables == ((2, 0, 1), (2, 0, 3), (2, 1, 3))
+    assert all(2 in g.seats for g in results.games)
+    assert "gauntlet of r2" in results.title()
+
+
+def test_factories_make_players_per_game_or_per_chunk_and_close_them() -> None:
+    made: list[str] = []
+    closed: list[str] = []
+
+    @attrs.frozen
+    class Closing:
+        name: str
+
+        def choose(self, view: RoundView, rng: random.Random) -> Move:
+            return view.legal_moves()[0]
+
+        def close(self) -> None:
+            closed.append(self.name)
+
+    def factory(name: str) -> Entrant:
+        def make() -> Player:
+            made.append(name)
+            return Closing(name)
+
+        return Entrant(name, make, fresh="game" if name == "fresh" else "chunk")
+
+    field = [factory("fresh"), factory("kept")]
+    play_tournament(field, DUEL, deals=4, seed=0, jobs=1, chunk_size=2)
+    assert Counter(made) == {"fresh": 8, "kept": 2}  # 8 games, 2 chunks of 2 deals
+    assert Counter(closed) == Counter(made)
+
+
+# -- ratings -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_greedy_is_rated_above_random_at_two_seats(seed: int) -> None:
+    """Greedy beats random (the bots page rates it far above): its interval lies clear
+    above random's, and it has fewer penalty points per round (R17), by their intervals
+    too."""
+    results = play_tournament([RandomPlayer(), GreedyPlayer()], DUEL, deals=40, seed=seed, jobs=1)
+    best, worst = results.ratings()
+    assert (best.name, worst.name) == ("greedy", "random")
+    assert best.low > worst.high
+    assert best.elo == pytest.approx(-worst.elo)
+    rand, greedy = results.standings()
+    assert greedy.penalty_high is not None
+    assert rand.penalty_low is not None
+    assert greedy.penalty_high < rand.penalty_low
+    assert greedy.wins > rand.wins
+
+
+def test_greedy_is_rated_above_random_at_four_seats() -> None:
+    bots: list[Player] = [
+        RandomPlayer(),
+        GreedyPlayer(),
+        RandomPlayer(name="r2"),
+        GreedyPlayer(name="g2"),
+    ]
+    results = play_tournament(bots, CLASSIC, seats=4, deals=12, seed=3, jobs=1)
+    ratings = {r.name: r for r in results.ratings()}
+    for g, r in itertools.product(("greedy", "g2"), ("random", "r2")):
+        assert ratings[g].elo > ratings[r].elo
+    assert min(ratings[g].low for g in ("greedy", "g2")) > max(
+        ratings[r].elo for r in ("random", "r2")
+    )
+
+
+def brute_force(results: Results) -> list[float]:
+    """The Plackett-Luce maximum likelihood by plain gradient ascent, with ties expanded
+    into every order of the tied seats, each an equal share of the game."""
+    k = len(results.names)
+    orders: list[tuple[tuple[int, ...], float]] = []
+    for game in results.games:
+        groups = game.ranking()
+        ways = list(itertools.product(*(itertools.permutations(g) for g in groups)))
+        for way in ways:
+            orders.append((tuple(itertools.chain.from_iterable(way)), 1 / len(ways)))
+    theta = [0.0] * k
+    for _ in range(20_000):
+        grad = [0.0] * k
+        for order, weight in orders:
+            for place in range(len(order) - 1):
+                left = order[place:]
+                total = sum(math.exp(theta[j]) for j in left)
+                grad[order[place]] += weight
+                for j in left:
+                    grad[j] -= weight * math.exp(theta[j]) / total
+        theta = [t + 0.05 * g for t, g in zip(theta, grad, strict=True)]
+    mean = sum(theta) / k
+    return [(t - mean) * ELO for t in theta]
+
+
+def test_the_fit_is_the_maximum_likelihood_of_a_made_up_table() -> None:
+    """Three entrants at three seats, with ties of two and of three: the Newton fit (prior 0)
+    agrees with a gradient ascent on the likelihood written here."""
+    table = [((10, 20, 30), 4), ((20, 10, 30), 2), ((30, 20, 10), 1), ((10, 30, 30), 2)]
+    table += [((25, 5, 15), 2), ((5, 5, 40), 1), ((7, 7, 7), 2)]
+    results = made_up(table, ("a", "b", "c"))
+    fitted = {r.name: r.elo for r in results.ratings(prior=0)}
+    expected = brute_force(results)
+    for name, elo in zip(results.names, expected, strict=True):
+        assert fitted[name] == pytest.approx(elo, abs=0.01)
+
+
+def test_two_seats_are_bradley_terry_with_ties_as_half_wins() -> None:
+    """At two seats, 7 wins, 3 losses and 2 ties: the rating gap is 400 log10 of the odds
+    (7 + 1) / (3 + 1), and its interval the Fisher one, 1 / (n p (1 - p))."""
+    results = made_up([((0, 9), 7), ((9, 0), 3), ((4, 4), 2)], ("a", "b"))
+    a, b = results.ratings(prior=0)
+    assert a.elo - b.elo == pytest.approx(400 * math.log10(8 / 4))
+    half = 1.96 * math.sqrt(1 / (12 * (2 / 3) * (1 / 3))) * ELO
+    assert (a.high - a.low) - (b.high - b.low) == pytest.approx(0.0, abs=1e-9)
+    assert (a.high - a.elo) == pytest.approx(half / 2)  # half the gap's interval each
+    anchored = {r.name: r for r in results.ratings(prior=0, anchor="b")}
+    assert anchored["b"].elo == pytest.approx(0.0, abs=1e-9)
+    assert anchored["b"].high - anchored["b"].low == pytest.approx(0.0, abs=1e-6)
+    assert anchored["a"].elo == pytest.approx(a.elo - b.elo)
+    assert anchored["a"].high - anchored["a"].elo == pytest.approx(half)
+
+
+def test_a_prior_keeps_an_unbeaten_rating_finite() -> None:
+    results = made_up([((0, 9), 5)], ("a", "b"))
+    with pytest.raises(ValueError, match="never came behind"):
+        results.ratings(prior=0)
+    a, b = results.ratings()
+    assert 0 < a.elo < 1000
+    assert a.elo == pytest.approx(-b.elo)
+    stronger = made_up([((0, 9), 50)], ("a", "b")).ratings()[0]
+    assert stronger.elo > a.elo  # more evidence, less pull of the prior
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.tuples(st.permutations([0, 10, 20]), st.integers(1, 3)), min_size=1, max_size=6),
+    st.permutations([0, 1, 2]),
+)
+def test_ratings_follow_the_entrants_not_their_order(
+    table: list[tuple[list[int], int]], relabel: list[int]
+) -> None:
+    """Any results at three seats (invariant): the ratings (with the prior) have mean 0,
+    each interval holds its rating, and listing the entrants in another order, their
+    seats with them, moves every rating with its entrant."""
+    names = ("a", "b", "c")
+    results = made_up([(tuple(p), n) for p, n in table], names)
+    ratings = {r.name: r for r in results.ratings()}
+    assert sum(r.elo for r in ratings.values()) == pytest.approx(0.0, abs=1e-6)
+    assert all(r.low < r.elo < r.high for r in ratings.values())
+    moved = made_up(
+        [(tuple(p[relabel.index(i)] for i in range(3)), n) for p, n in table],
+        tuple(names[relabel.index(i)] for i in range(3)),
+    )
+    for r in moved.ratings():
+        assert r.elo == pytest.approx(ratings[r.name].elo, abs=1e-6)
+        assert r.high - r.low == pytest.approx(ratings[r.name].high - ratings[r.name].low)
+
+
+def test_bootstrap_intervals_follow_the_deals() -> None:
+    """Resampled deals: seeded, clear between greedy and random as the Fisher intervals
+    are and of a like width; for two copies of a bot, which tie every deal, of no width."""
+    results = play_tournament([GreedyPlayer(), RandomPlayer()], DUEL, deals=40, seed=0, jobs=1)
+    fisher = results.ratings()
+    boot = results.ratings(bootstrap=100, seed=1)
+    assert boot == results.ratings(bootstrap=100, seed=1) != results.ratings(bootstrap=100)
+    assert [r.elo for r in boot] == [r.elo for r in fisher]
+    assert boot[0].low > boot[1].high
+    for f, b in zip(fisher, boot, strict=True):
+        assert b.low < b.elo < b.high
+        assert 0.5 < (b.high - b.low) / (f.high - f.low) < 2
+    twins = play_tournament(
+        [GreedyPlayer(), GreedyPlayer(name="twin")], DUEL, deals=10, seed=0, jobs=1
+    )
+    for r in twins.ratings(bootstrap=30):
+        assert r.high - r.low == pytest.approx(0.0, abs=1e-6)
+    assert all(r.high - r.low > 50 for r in twins.ratings())
+    with pytest.raises(ValueError, match="whole number of resamples"):
+        twins.ratings(bootstrap=-1)
+
+
+def test_penalty_intervals_are_over_duplicate_deals() -> None:
+    """The interval of the penalty per round is that of the deals' means: deals at
+    10 and 20 points per round for "a" give 15 plus or minus 1.96 * 5 / sqrt(2) ... as the
+    normal interval of two values."""
+    results = made_up([((10, 30), 1), ((20, 0), 1)], ("a", "b"))
+    a, b = results.standings()
+    assert a.mean_penalty == 15
+    assert b.mean_penalty == 15
+    half = 1.96 * math.sqrt(50 / 2)
+    assert a.penalty_low == pytest.approx(15 - half)
+    assert a.penalty_high == pytest.approx(15 + half)
+    assert (a.games, a.wins, b.wins) == (2, 1, 1)
+    assert made_up([((1, 2), 3)], ("a", "b")).standings()[0].penalty_low is None
+
+
+# -- the SPRT ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_sprt_accepts_h1_for_greedy_against_random(seed: int) -> None:
+    test = Sprt(0, 50, 0.01, 0.01)
+    results = play_tournament(
+        [GreedyPlayer(), RandomPlayer()], DUEL, deals=400, seed=seed, sprt=test, jobs=1
+    )
+    state = results.sprt_result()
+    assert state is not None
+    assert state.verdict == "H1"
+    assert state.llr >= test.upper
+    assert results.deals < 200  # decided well before the limit
+    assert sum(state.pairs) == results.deals == len(results.games) // 2
+    assert state.score > 0.6
+    # it stopped at the first deal that crossed: one deal fewer is still running
+    shorter = attrs.evolve(results, games=results.games[:-2])
+    earlier = shorter.sprt_result()
+    assert earlier is not None
+    assert earlier.verdict == "running"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_the_sprt_accepts_h0_for_a_bot_against_its_equal(seed: int) -> None:
+    """Random against random drawn another way, as strong and not mirrored: H0."""
+    test = Sprt(0, 100, 0.01, 0.01)
+    results = play_tournament(
+        [RandomPlayer(), ShuffledRandom()], DUEL, deals=1000, seed=seed, sprt=test, jobs=1
+    )
+    state = results.sprt_result()
+    assert state is not None
+    assert state.verdict == "H0"
+    assert state.llr <= test.lower
+    assert state.pairs[2] < sum(state.pairs)  # not a mirror: some pairs were won or lost
+    assert 0.35 < state.score < 0.65
+
+
+def test_a_bot_against_itself_ties_every_pair() -> None:
+    results = play_tournament(
+        [GreedyPlayer(), GreedyPlayer(name="again")],
+        DUEL,
+        deals=50,
+        seed=0,
+        sprt=Sprt(0, 50),
+        jobs=1,
+    )
+    state = results.sprt_result()
+    assert state is not None
+    assert state.verdict == "H0"
+    assert state.pairs == (0, 0, results.deals, 0, 0)
+
+
+def test_the_llr_matches_the_normal_approximation() -> None:
+    """For a small Elo gap the GSPRT's ratio is close to
+    n (s1 - s0) (2 mean - s0 - s1) / (2 var), on the per-game scores of the pairs."""
+    counts = (300, 1200, 3000, 1400, 320)
+    scores = (0.0, 0.25, 0.5, 0.75, 1.0)
+    n = sum(counts)
+    mean = sum(c * a for c, a in zip(counts, scores, strict=True)) / n
+    var = sum(c * (a - mean) ** 2 for c, a in zip(counts, scores, strict=True)) / n
+    s0, s1 = 0.5, 1 / (1 + 10 ** (-5 / 400))
+    approx = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
+    assert Sprt(0, 5).result(counts).llr == pytest.approx(approx, rel=0.02)
+
+
+@given(
+    st.lists(st.integers(0, 40), min_size=5, max_size=5).filter(lambda c: sum(c) > 0),
+    st.floats(-200, 200),
+    st.floats(1, 200),
+)
+def test_the_llr_is_symmetric_in_the_players(counts: list[int], elo0: float, gap: float) -> None:
+    """Swapping the players reverses the pairs' outcomes and negates the hypotheses: H1 of
+    one is H0 of the other."""
+    elo1 = elo0 + gap
+    one = Sprt(elo0, elo1).result(counts).llr
+    other = Sprt(-elo1, -elo0).result(counts[::-1]).llr
+    assert one == pytest.approx(-other, rel=1e-6, abs=1e-6)
+
+
+def test_the_sprt_bounds_and_its_checks() -> None:
+    test = Sprt(0, 10, 0.05, 0.1)
+    assert test.lower == pytest.approx(math.log(0.1 / 0.95))
+    assert test.upper == pytest.approx(math.log(0.9 / 0.05))
+    assert test.result((0, 0, 0, 0, 0)).verdict == "running"
+    with pytest.raises(ValueError, match="elo0 is below elo1"):
+        Sprt(10, 0)
+    with pytest.raises(ValueError, match="alpha and beta"):
+        Sprt(0, 10, 0, 0.1)
+    with pytest.raises(ValueError, match="five counts"):
+        test.result((1, 2))
+    with pytest.raises(ValueError, match="two entrants at two seats"):
+        play_tournament(
+            [GreedyPlayer(), RandomPlayer(), ShuffledRandom()], DUEL, seats=2, deals=2,
+            seed=0, sprt=test,
+        )  # fmt: skip
+
+
+# -- running -------------------------------------------------------------------------------
+
+
+def test_one_and_two_jobs_agree() -> None:
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer(), RandomPlayer(name="r2")]
+    one = play_tournament(bots, CLASSIC, seats=2, deals=4, seed=8, jobs=1)
+    two = play_tournament(bots, CLASSIC, seats=2, deals=4, seed=8, jobs=2, chunk_size=1)
+    assert one == two
+    with concurrent.futures.ThreadPoolExecutor(3) as pool:
+        threads = play_tournament(bots, CLASSIC, seats=2, deals=4, seed=8, executor=pool)
+    assert threads == one
+    assert play_tournament(bots, CLASSIC, seats=2, deals=4, seed=9, jobs=1) != one
+
+
+def test_an_sprt_stops_at_the_same_deal_whatever_the_jobs() -> None:
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer()]
+    test = Sprt(0, 50)
+    one = play_tournament(bots, DUEL, deals=300, seed=3, sprt=test, jobs=1, chunk_size=7)
+    two = play_tournament(bots, DUEL, deals=300, seed=3, sprt=test, jobs=2, chunk_size=2)
+    assert one == two
+    assert one.deals < 300
+
+
+def test_a_dask_cluster_agrees() -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer()]
+    here = play_tournament(bots, DUEL, deals=6, seed=1, jobs=1)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        there = play_tournament(
+            bots, DUEL, deals=6, seed=1, executor=client.get_executor(), chunk_size=2
+        )
+    assert there == here
+
+
+def test_progress_counts_the_games() -> None:
+    seen: list[tuple[int, int]] = []
+    play_tournament(
+        [GreedyPlayer(), RandomPlayer()], DUEL, deals=5, seed=0, jobs=1, chunk_size=2,
+        progress=lambda done, total: seen.append((done, total)),
+    )  # fmt: skip
+    assert seen == [(0, 10), (4, 10), (8, 10), (10, 10)]
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "words"),
+    [
+        ({"seats": 3}, ValueError, "cannot fill tables of 3"),
+        ({"deals": 0}, ValueError, "deals is a whole number"),
+        ({"schedule": "swiss"}, ValueError, "round-robin and gauntlet"),
+        ({"schedule": "gauntlet", "challenger": "nobody"}, ValueError, "not an entrant"),
+        ({"challenger": "greedy"}, ValueError, "for a gauntlet"),
+        ({"jobs": 0}, ValueError, "jobs is a whole number"),
+    ],
+)
+def test_bad_arguments(options: dict[str, object], error: type[Exception], words: str) -> None:
+    kwargs: dict[str, object] = {"deals": 1, "seed": 0, "jobs": 1, **options}
+    with pytest.raises(error, match=words):
+        play_tournament([GreedyPlayer(), RandomPlayer()], DUEL, **kwargs)  # type: ignore[arg-type]
+
+
+def test_names_must_differ_and_entrants_be_players() -> None:
+    with pytest.raises(ValueError, match="names repeat: random"):
+        play_tournament([RandomPlayer(), RandomPlayer()], DUEL, deals=1, seed=0)
+    with pytest.raises(TypeError, match="an entrant is a Player"):
+        play_tournament([RandomPlayer(), "greedy"], DUEL, deals=1, seed=0)  # type: ignore[list-item]
+    with pytest.raises(RulesError):
+        play_tournament([RandomPlayer(), GreedyPlayer(), ShuffledRandom()], DUEL, deals=1, seed=0)
+
+
+# -- results: JSON, text, picture ---------------------------------------------------------
+
+
+def test_results_round_trip_through_json() -> None:
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer(), ShuffledRandom()]
+    results = play_tournament(
+        bots, CLASSIC, seats=2, deals=2, seed=1, jobs=1, schedule="gauntlet", challenger="greedy"
+    )
+    text = results.to_json()
+    again = Results.from_json(text)
+    assert again == results
+    assert again.ratings() == results.ratings()
+    duel = play_tournament(bots[:2], DUEL, deals=30, seed=0, jobs=1, sprt=Sprt(0, 50))
+    assert Results.from_json(duel.to_json(indent=2)) == duel
+    value = json.loads(text)
+    assert value["format"] == "chickenfoot-tournament"
+    assert value["games"][0][:3] == [0, 0, 0]
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[1, 2", "not JSON"),
+        ('{"format": "other"}', "format"),
+        ('{"format": "chickenfoot-tournament", "version": 9}', "version 1"),
+        ('{"format": "chickenfoot-tournament", "version": 1}', "not the results"),
+        ('{"format": "chickenfoot-tournament", "version": 1, "seats": 1, "names": []}', "seats"),
+    ],
+)
+def test_bad_json_is_refused(text: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        Results.from_json(text)
+
+
+def test_a_game_that_does_not_fit_its_tables_is_refused() -> None:
+    results = play_tournament([GreedyPlayer(), RandomPlayer()], DUEL, deals=1, seed=0, jobs=1)
+    value = results.to_dict()
+    for bad in ([0, 0, 2, [1, 2], 1, [0]], [1, 0, 0, [1, 2], 1, [0]], [0, 0, 0, [1], 1, [0]]):
+        value["games"][0] = bad
+        with pytest.raises(ValueError, match="not a game of these tables"):
+            Results.from_dict(value)
+    value["games"] = []
+    value["schedule"] = "gauntlet"
+    with pytest.raises(ValueError, match="not a schedule: 'gauntlet' with the challenger None"):
+        Results.from_dict(value)
+    value["tables"] = [[0, 5]]
+    with pytest.raises(ValueError, match="a table is 2 entrants of the 2"):
+        Results.from_dict(value)
+
+
+def test_the_text_and_the_picture() -> None:
+    results = play_tournament([GreedyPlayer(), RandomPlayer()], DUEL, deals=10, seed=0, jobs=1)
+    text = results.text()
+    lines = text.splitlines()
+    assert lines[0].startswith("chickie-duel, 2 seats, round robin of 2 entrants at 1 table")
+    assert lines[1].split()[:4] == ["bot", "games", "wins", "win"]
+    assert lines[3].split()[0] == "greedy"
+    assert lines[4].split()[0] == "random"
+    picture = results.svg()
+    assert picture.startswith("<svg")
+    assert picture.rstrip().endswith("</svg>")
+    assert picture.count("<circle") == 2
+    best = results.ratings()[0]
+    assert f"{best.elo:+.0f}</text>" in picture
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+def test_the_command_prints_the_standings(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "--preset", "chickie", "--bots", "greedy,random", "--deals", "6"]
+    assert main([*args, "--jobs", "1", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "chickie-duel, 2 seats, round robin of 2 entrants" in out
+    assert "greedy" in out
+    assert "rating (95% CI)" in out
+
+
+def test_the_command_writes_json_and_svg(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, svg = tmp_path / "t.json", tmp_path / "t.svg"
+    args = ["tournament", "--preset", "classic", "--bots", "greedy,random,random"]
+    args += ["--seats", "2", "--deals", "2", "--jobs", "1", "--json"]
+    assert main([*args, "--out", str(out), "--svg", str(svg)]) == 0
+    printed = Results.from_json(capsys.readouterr().out)
+    assert printed == Results.from_json(out.read_text(encoding="utf-8"))
+    assert printed.names == ("greedy", "random", "random-2")
+    assert main([*args[:-1], "--bootstrap", "20", "--plain"]) == 0
+    assert "greedy" in capsys.readouterr().out
+    assert len(printed.tables) == 3
+    assert svg.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_the_command_runs_an_sprt(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "--preset", "chickie", "--bots", "greedy,random", "--deals", "300"]
+    assert main([*args, "--sprt", "0", "50", "0.05", "0.05", "--jobs", "1", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "SPRT elo0=0 elo1=50 alpha=0.05 beta=0.05" in out
+    assert "H1 accepted" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--bots", "greedy,nobody"], "no bot 'nobody'"),
+        (["--bots", "greedy,random", "--gauntlet", "level5"], "not an entrant"),
+        (["--bots", "greedy,random,level1", "--sprt", "0", "50", "0.05", "0.05"], "SPRT"),
+        (["--bots", "greedy,random", "--sprt", "50", "0", "0.05", "0.05"], "elo0 is below"),
+        (["--bots", "greedy,random", "--seats", "3"], "cannot fill tables"),
+    ],
+)
+def test_the_command_usage_errors(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["tournament", "--deals", "1", "--jobs", "1", *args]) == 2
+    assert words in capsys.readouterr().err
