@@ -69,6 +69,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from .bots import Player
+    from .tournament import Entrant
 
 __all__ = ["main"]
 
@@ -308,8 +309,10 @@ def _tournament_command(add: _AddCommand) -> None:
     tour.add_argument(
         "--bots",
         default="random,greedy",
-        help=f"the entrants, by name, comma-separated: {', '.join(BOT_NAMES)}; a name given "
-        "twice enters twice, the second as NAME-2 (default random,greedy)",
+        help=f"the entrants, by name, comma-separated: {', '.join(BOT_NAMES)}, or "
+        "engine:COMMAND for an engine of the engine protocol (named by the engine; a game "
+        "it fails is forfeited); a name given twice enters twice, the second as NAME-2 "
+        "(default random,greedy)",
     )
     tour.add_argument("--seats", type=_whole(2), help="seats at each table (default: one per bot)")
     tour.add_argument(
@@ -1095,17 +1098,21 @@ def _write_records(folder: Path, records: Sequence[str]) -> None:
 
 
 def _tournament(args: argparse.Namespace, out: _Output) -> int:
+    import attrs
+
     from .simulation import default_jobs
-    from .tournament import Entrant, Sprt, play_tournament
+    from .tournament import Entrant, Sprt, _forfeit_notes, play_tournament
 
     rules = _rules_of(args)
     names = _bot_names(args.bots)
     makers = _makers()
+    entered = [_engine_entrant(n) if _is_engine(n) else Entrant(n, makers[n]) for n in names]
+    bases = [e.name for e in entered]
     labels = [
-        name if not names[:i].count(name) else f"{name}-{names[:i].count(name) + 1}"
-        for i, name in enumerate(names)
+        name if not bases[:i].count(name) else f"{name}-{bases[:i].count(name) + 1}"
+        for i, name in enumerate(bases)
     ]
-    field = [Entrant(label, makers[name]) for label, name in zip(labels, names, strict=True)]
+    field = [attrs.evolve(e, name=label) for e, label in zip(entered, labels, strict=True)]
     seats = _player_count(rules, args.seats, len(names))
     others = len(field) - (args.gauntlet is not None)
     tables = math.comb(others, seats - (args.gauntlet is not None))
@@ -1141,6 +1148,8 @@ def _tournament(args: argparse.Namespace, out: _Output) -> int:
     out.line(results.title())
     header, rows = results.rows(ratings)
     out.table("Standings", header, rows)
+    for note in _forfeit_notes(results):
+        out.line(note)
     verdict = results.sprt_result()
     if verdict is not None:
         out.line(str(verdict))
@@ -1148,6 +1157,20 @@ def _tournament(args: argparse.Namespace, out: _Output) -> int:
         if path is not None:
             out.line(f"Wrote {path}.")
     return 0
+
+
+def _engine_entrant(name: str) -> Entrant:
+    """The entrant of an ``engine:COMMAND`` name, named by the engine (it is started once
+    to shake hands), which plays in the worker processes."""
+    import shlex
+
+    from .tournament import Entrant
+
+    command = name[len(_ENGINE) :]
+    try:
+        return Entrant.engine(shlex.split(command))
+    except (EngineError, ValueError) as exc:
+        raise UsageError(f"engine:{command}: {exc}") from None
 
 
 def _write_text(path: Path | None, text: str) -> None:

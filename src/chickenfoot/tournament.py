@@ -34,22 +34,26 @@ another on pairs of games. :doc:`/tournaments` explains both.
 from __future__ import annotations
 
 import concurrent.futures
+import copy
 import itertools
 import json
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import nullcontext
 from typing import Any, Final, Literal, TypeAlias
 
 import attrs
 
-from chickenfoot import Match, Round, Rules
+from chickenfoot import Match, Move, Round, RoundView, Rules
 
 from . import _ratings
 from ._seeds import seed_path
-from .bots import Player, play_match, play_round
+from .bots import Player, play_round, play_until
+from .engine import Limit, SimpleEngine
+from .errors import EngineError
 from .simulation import Progress, _checked_run, _execute, _process_pool
+from .state import hand_score
 
 __all__ = [
     "Entrant",
@@ -60,6 +64,7 @@ __all__ = [
     "Sprt",
     "SprtResult",
     "deal_seed",
+    "forfeit_penalty",
     "play_tournament",
 ]
 
@@ -102,6 +107,18 @@ class _Same:
 
 
 @attrs.frozen
+class _Copied:
+    """A factory of engines: a new, unstarted copy of one engine's command and settings
+    every time (it pickles as them)."""
+
+    engine: SimpleEngine
+
+    def __call__(self) -> Player:
+        made: SimpleEngine = copy.copy(self.engine)
+        return made
+
+
+@attrs.frozen
 class Entrant:
     """A named entrant: a zero-argument factory of the player that plays its seats.
 
@@ -121,6 +138,11 @@ class Entrant:
     >>> Entrant("heavy", functools.partial(GreedyPlayer, pips=3.0)).make().pips
     3.0
 
+    An engine of the engine protocol enters with :meth:`engine`, or as a
+    :class:`~chickenfoot.engine.SimpleEngine` value, which :meth:`of` copies: every chunk
+    of deals starts its own engine from the command and closes it when done, and a game
+    in which the engine fails is forfeited (:doc:`/tournaments`).
+
     .. versionadded:: 0.2
     """
 
@@ -135,12 +157,70 @@ class Entrant:
 
     @classmethod
     def of(cls, entrant: Player | Entrant) -> Entrant:
-        """``entrant`` itself, or a player value as the entrant of its name."""
+        """``entrant`` itself, or a player value as the entrant of its name.
+
+        A :class:`~chickenfoot.engine.SimpleEngine` is entered as a copy (its command
+        and settings, as it pickles): each chunk of deals starts one of its own, which
+        is closed at the end of the chunk or replaced after a game it forfeits. The
+        engine given is neither started nor closed by the tournament.
+        """
         if isinstance(entrant, Entrant):
             return entrant
+        if isinstance(entrant, SimpleEngine):
+            return cls(entrant.name, _Copied(entrant), "chunk")
         if not isinstance(entrant, Player):
             raise TypeError(f"an entrant is a Player or an Entrant(name, factory), not {entrant!r}")
         return cls(entrant.name, _Same(entrant), "chunk")
+
+    @classmethod
+    def engine(
+        cls,
+        command: str | Sequence[str],
+        *,
+        name: str | None = None,
+        limit: Limit | None = None,
+        options: Mapping[str, object] | None = None,
+        timeout: float | None = 30.0,
+        grace: float = 2.0,
+        cwd: str | None = None,
+        env: Mapping[str, str] | None = None,
+        fresh: Literal["game", "chunk"] = "chunk",
+    ) -> Entrant:
+        """The engine ``command`` as an entrant, named ``name`` or by the engine itself.
+
+        The engine is started here once, to shake hands and set its ``options``, and
+        closed: an engine that cannot start fails now, not in every game. In the
+        tournament each chunk of deals starts the engine again (``fresh="chunk"``; an
+        engine keeps nothing from one request to the next, so the results do not depend
+        on the chunks), or every game does (``fresh="game"``, for an engine that keeps
+        state between requests all the same). After a game it forfeits, the next game
+        gets a new engine. The arguments are those of
+        :meth:`SimpleEngine.popen <chickenfoot.engine.SimpleEngine.popen>`.
+
+        >>> import sys
+        >>> from chickenfoot.tournament import Entrant
+        >>> command = [sys.executable, "-m", "chickenfoot", "engine", "--bot", "greedy"]
+        >>> Entrant.engine(command).name
+        'greedy'
+
+        Raises:
+            EngineError: the engine could not start, shake hands or take its options
+                (as :meth:`SimpleEngine.popen <chickenfoot.engine.SimpleEngine.popen>`).
+            ValueError: an option the engine does not declare.
+
+        .. versionadded:: 0.2
+        """
+        settings: dict[str, Any] = {
+            "limit": limit,
+            "options": options,
+            "timeout": timeout,
+            "grace": grace,
+            "cwd": cwd,
+            "env": env,
+        }
+        with SimpleEngine.popen(command, name=name, **settings) as probe:
+            label = probe.name
+        return cls(label, _Copied(SimpleEngine(command, name=label, **settings)), fresh)
 
 
 @attrs.frozen(kw_only=True)
@@ -162,8 +242,19 @@ class Game:
     penalties: tuple[int, ...]
     #: The rounds played: 1, or the match's rounds.
     rounds: int
-    #: The seats that won: the round's winner (R18), or the match's (R21, R22).
+    #: The seats that won: the round's winner (R18), or the match's (R21, R22); in a
+    #: forfeited game, every seat but the one that forfeited.
     winners: tuple[int, ...]
+    #: The seat that forfeited the game, its engine having failed (:doc:`/tournaments`),
+    #: or ``None`` for a game played to its end.
+    #:
+    #: .. versionadded:: 0.2
+    forfeit: int | None = None
+    #: The error that forfeited it, in words (``None`` for a game played to its end). It
+    #: is not compared: a timeout's message says how long the engine took.
+    #:
+    #: .. versionadded:: 0.2
+    error: str | None = attrs.field(default=None, eq=False)
 
     def ranking(self) -> tuple[tuple[int, ...], ...]:
         """The entrants of the seats ranked by penalty points, fewest first, in groups of
@@ -284,7 +375,8 @@ class EntrantResult:
     games: int
     #: The rounds of those games.
     rounds: int
-    #: The games it won; a shared match win (R22) counts for every winner.
+    #: The games it won; a shared match win (R22) counts for every winner, and so does
+    #: a game another seat forfeited.
     wins: int
     #: Its penalty points per round (R17), over all its games.
     mean_penalty: float
@@ -294,6 +386,10 @@ class EntrantResult:
     penalty_low: float | None
     #: The upper end of that interval.
     penalty_high: float | None
+    #: The games it forfeited (counted in :attr:`games` too).
+    #:
+    #: .. versionadded:: 0.2
+    forfeits: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -355,12 +451,13 @@ class Results:
         points: dict[tuple[int, int, int], list[int]] = {}  # (entrant, table, deal)
         out = []
         for e, name in enumerate(self.names):
-            games = rounds = wins = penalty = 0
+            games = rounds = wins = penalty = forfeits = 0
             for game in self.games:
                 if e not in game.seats:
                     continue
                 seat = game.seats.index(e)
                 games += 1
+                forfeits += game.forfeit == seat
                 rounds += game.rounds
                 wins += seat in game.winners
                 penalty += game.penalties[seat]
@@ -380,6 +477,7 @@ class Results:
                     mean_penalty=penalty / rounds,
                     penalty_low=None if half is None else mean - half,
                     penalty_high=None if half is None else mean + half,
+                    forfeits=forfeits,
                 )
             )
         return tuple(out)
@@ -480,6 +578,7 @@ class Results:
             lines.append(line.rstrip())
             if n == 0:
                 lines.append("  ".join("-" * w for w in widths))
+        lines += _forfeit_notes(self)
         test = self.sprt_result()
         if test is not None:
             lines.append(str(test))
@@ -501,24 +600,29 @@ class Results:
 
     def rows(self, ratings: Sequence[Rating] | None = None) -> tuple[list[str], list[list[str]]]:
         """The header and the rows of the standings table, best rating first, with
-        ``ratings`` (by default :meth:`ratings` with its defaults)."""
+        ``ratings`` (by default :meth:`ratings` with its defaults); when a game was
+        forfeited, a column counts each entrant's forfeits."""
         rated = {r.name: r for r in (self.ratings() if ratings is None else ratings)}
         standings = {s.name: s for s in self.standings()}
+        forfeits = any(g.forfeit is not None for g in self.games)
         header = ["bot", "games", "wins", "win %", "penalty / round (95% CI)", "rating (95% CI)"]
+        if forfeits:
+            header.insert(2, "forfeits")
         rows = []
         for name, r in rated.items():
             s = standings[name]
             ci = "" if s.penalty_low is None else f" ({s.penalty_low:.1f} to {s.penalty_high:.1f})"
-            rows.append(
-                [
-                    name,
-                    str(s.games),
-                    str(s.wins),
-                    f"{100 * s.win_rate:.1f}",
-                    f"{s.mean_penalty:.1f}{ci}",
-                    f"{r.elo:+.0f} ({r.low:+.0f} to {r.high:+.0f})",
-                ]
-            )
+            row = [
+                name,
+                str(s.games),
+                str(s.wins),
+                f"{100 * s.win_rate:.1f}",
+                f"{s.mean_penalty:.1f}{ci}",
+                f"{r.elo:+.0f} ({r.low:+.0f} to {r.high:+.0f})",
+            ]
+            if forfeits:
+                row.insert(2, str(s.forfeits))
+            rows.append(row)
         return header, rows
 
     def svg(self, ratings: Sequence[Rating] | None = None) -> str:
@@ -529,8 +633,10 @@ class Results:
     def to_dict(self) -> dict[str, Any]:
         """The tournament as a dict of JSON values (:meth:`from_dict` reads it back).
 
-        A game is written as ``[table, deal, rotation, penalties, rounds, winners]``;
-        its seats follow from the table and the rotation.
+        A game is written as ``[table, deal, rotation, penalties, rounds, winners]``,
+        and a forfeited one with a seventh item, ``{"seat": ..., "error": ...}``; its
+        seats follow from the table and the rotation. ``"forfeits"`` counts the games
+        each entrant forfeited, in the order of ``"names"``.
         """
         return {
             "format": FORMAT,
@@ -545,10 +651,8 @@ class Results:
             "deals": self.deals,
             "tables": [list(t) for t in self.tables],
             "sprt": None if self.sprt is None else attrs.asdict(self.sprt),
-            "games": [
-                [g.table, g.deal, g.rotation, list(g.penalties), g.rounds, list(g.winners)]
-                for g in self.games
-            ],
+            "forfeits": _forfeits(self.games, len(self.names)),
+            "games": [_game_row(g) for g in self.games],
         }
 
     def to_json(self, *, indent: int | None = None) -> str:
@@ -598,6 +702,9 @@ def _results_of(value: object) -> Results:
         challenger is not None and challenger not in range(len(names))
     ):
         raise ValueError(f"not a schedule: {schedule!r} with the challenger {challenger!r}")
+    counted = value.get("forfeits")
+    if counted is not None and counted != _forfeits(games, len(names)):
+        raise ValueError(f"the forfeits {counted!r} are not those of the games")
     test = value["sprt"]
     return Results(
         rules=Rules.from_dict(value["rules"]),
@@ -614,9 +721,50 @@ def _results_of(value: object) -> Results:
     )
 
 
+def _game_row(game: Game) -> list[Any]:
+    """A game as :meth:`Results.to_dict` writes it."""
+    row: list[Any] = [
+        game.table,
+        game.deal,
+        game.rotation,
+        list(game.penalties),
+        game.rounds,
+        list(game.winners),
+    ]
+    if game.forfeit is not None:
+        row.append({"seat": game.forfeit, "error": game.error})
+    return row
+
+
+def _forfeits(games: Sequence[Game], entrants: int) -> list[int]:
+    """How many of ``games`` each entrant forfeited."""
+    counts = [0] * entrants
+    for game in games:
+        if game.forfeit is not None:
+            counts[game.seats[game.forfeit]] += 1
+    return counts
+
+
+def _forfeit_notes(results: Results) -> list[str]:
+    """A line for each entrant that forfeited games: how many, and the first error."""
+    notes = []
+    for e, name in enumerate(results.names):
+        lost = [g for g in results.games if g.forfeit is not None and g.seats[g.forfeit] == e]
+        if lost:
+            first = lost[0]
+            notes.append(
+                f"{name} forfeited {len(lost)} game{'s' * (len(lost) != 1)}; the first, "
+                f"deal {first.deal} at table {first.table} (rotation {first.rotation}): "
+                f"{first.error}"
+            )
+    return notes
+
+
 def _game_of(row: list[Any], tables: tuple[tuple[int, ...], ...], seats: int) -> Game:
     """A game as :meth:`Results.to_dict` writes it, checked against the tables."""
-    table, deal, rotation, penalties, rounds, winners = row
+    table, deal, rotation, penalties, rounds, winners, *rest = row
+    forfeit = rest[0] if rest else {"seat": None, "error": None}
+    seat, error = forfeit["seat"], forfeit["error"]
     if not (
         type(table) is int
         and 0 <= table < len(tables)
@@ -624,6 +772,10 @@ def _game_of(row: list[Any], tables: tuple[tuple[int, ...], ...], seats: int) ->
         and 0 <= rotation < seats
         and len(penalties) == seats
         and all(type(w) is int and 0 <= w < seats for w in winners)
+        and len(rest) <= 1
+        and (seat is None) == (not rest)
+        and (seat is None or (type(seat) is int and 0 <= seat < seats))
+        and (error is None or isinstance(error, str))
     ):
         raise ValueError(f"not a game of these tables at {seats} seats: {row!r}")
     members = tables[table]
@@ -635,6 +787,8 @@ def _game_of(row: list[Any], tables: tuple[tuple[int, ...], ...], seats: int) ->
         penalties=tuple(penalties),
         rounds=rounds,
         winners=tuple(winners),
+        forfeit=seat,
+        error=error,
     )
 
 
@@ -898,31 +1052,102 @@ def _play_groups(
         for table, deal in groups:
             members = tables[table]
             n = len(members)
-            s = deal_seed(seed, deal)
             for rotation in range(n):
                 at = tuple(members[(seat + rotation) % n] for seat in range(n))
-                bots = [players.get(e) for e in at]
-                if matches:
-                    match: Match = play_match(rules, bots, seed=s)
-                    penalties, rounds, winners = match.totals, len(match.finished), match.winners
-                else:
-                    done = play_round(Round.deal(rules, n, seed=s), bots, random.Random(s))
-                    assert done.outcome is not None
-                    penalties, rounds = done.outcome.scores, 1
-                    winners = (done.outcome.winner,)
+                game = _play_game(rules, players, at, deal_seed(seed, deal), matches)
                 players.game_over()
-                out.append(
-                    Game(
-                        table=table,
-                        deal=deal,
-                        rotation=rotation,
-                        seats=at,
-                        penalties=tuple(penalties),
-                        rounds=rounds,
-                        winners=tuple(winners),
-                    )
-                )
+                out.append(attrs.evolve(game, table=table, deal=deal, rotation=rotation))
         return out
+
+
+def _play_game(
+    rules: Rules, players: _Players, at: tuple[int, ...], seed: int, matches: bool
+) -> Game:
+    """One game of the entrants ``at`` the seats (its table, deal and rotation left at
+    0): the round or the match of ``seed`` played to its end, as
+    :func:`~chickenfoot.bots.play_round` and :func:`~chickenfoot.bots.play_match` play
+    it, or forfeited by the seat whose engine failed."""
+    n = len(at)
+    game: Round | Match = (
+        Match.new(rules, n, seed=seed) if matches else Round.deal(rules, n, seed=seed)
+    )
+    rng = random.Random(seed)
+    turn = [0]  # the seat being made or asked for a move
+    try:
+        bots: list[Player] = []
+        while len(bots) < n:
+            turn[0] = len(bots)
+            bots.append(players.get(at[turn[0]]))
+        if isinstance(game, Round):  # the fast way, the seat asked watched
+            game = play_round(game, [_Watched(bot, turn) for bot in bots], rng)
+        while not game.is_over:  # a match, a seat's moves at a time: its rounds are known
+            assert isinstance(game, Match)
+            assert game.round.to_move is not None
+            turn[0] = game.round.to_move
+            game, _ = play_until(game, {turn[0]: bots[turn[0]]}, rng)
+    except EngineError as exc:
+        seat = turn[0]
+        players.discard(at[seat])
+        rounds = len(game.finished) + 1 if isinstance(game, Match) else 1
+        worst = forfeit_penalty(rules, n) * rounds
+        return Game(
+            table=0,
+            deal=0,
+            rotation=0,
+            seats=at,
+            penalties=tuple(worst if s == seat else 0 for s in range(n)),
+            rounds=rounds,
+            winners=tuple(s for s in range(n) if s != seat),
+            forfeit=seat,
+            error=str(exc),
+        )
+    if isinstance(game, Match):
+        penalties, rounds, winners = game.totals, len(game.finished), game.winners
+    else:
+        assert game.outcome is not None
+        penalties, rounds, winners = game.outcome.scores, 1, (game.outcome.winner,)
+    return Game(
+        table=0,
+        deal=0,
+        rotation=0,
+        seats=at,
+        penalties=tuple(penalties),
+        rounds=rounds,
+        winners=tuple(winners),
+    )
+
+
+def forfeit_penalty(rules: Rules, players: int) -> int:
+    """The penalty points a forfeiting seat is charged for each round of the game it
+    forfeits: the points of every tile of the set ``players`` players use, as the end of
+    a round counts them (R17, R17b), so more than the seat could hold in its hand.
+
+    >>> from chickenfoot import PRESETS
+    >>> from chickenfoot.tournament import forfeit_penalty
+    >>> forfeit_penalty(PRESETS["chickie-duel"], 2), forfeit_penalty(PRESETS["classic"], 4)
+    (168, 545)
+
+    .. versionadded:: 0.2
+    """
+    top = rules.set_size(players)
+    tiles = (top + 1) * (top + 2) // 2
+    return max(1, hand_score(rules, (1 << tiles) - 1))
+
+
+@attrs.frozen
+class _Watched:
+    """A player that notes the seat it is asked to move for (to know who forfeits)."""
+
+    player: Player
+    turn: list[int]
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move:
+        self.turn[0] = view.seat
+        return self.player.choose(view, rng)
 
 
 class _Players:
@@ -949,6 +1174,11 @@ class _Players:
         for e in list(self.made):
             if self.entrants[e].fresh == "game":
                 self._close(e)
+
+    def discard(self, e: int) -> None:
+        """Close the player of ``e``, if made, for a new one in the next game."""
+        if e in self.made:
+            self._close(e)
 
     def _close(self, e: int) -> None:
         player = self.made.pop(e)
