@@ -49,7 +49,7 @@ from chickenfoot import Match, Move, Round, RoundView, Rules
 
 from . import _ratings
 from ._seeds import seed_path
-from .bots import Player, play_round, play_until
+from .bots import Player, _checked, play_round
 from .engine import Limit, SimpleEngine
 from .errors import EngineError
 from .simulation import Progress, _checked_run, _execute, _process_pool
@@ -1080,11 +1080,13 @@ def _play_game(
             bots.append(players.get(at[turn[0]]))
         if isinstance(game, Round):  # the fast way, the seat asked watched
             game = play_round(game, [_Watched(bot, turn) for bot in bots], rng)
-        while not game.is_over:  # a match, a seat's moves at a time: its rounds are known
+        while not game.is_over:  # a match, as play_match plays it, its round known
             assert isinstance(game, Match)
-            assert game.round.to_move is not None
-            turn[0] = game.round.to_move
-            game, _ = play_until(game, {turn[0]: bots[turn[0]]}, rng)
+            rnd = game.round
+            assert rnd.to_move is not None
+            turn[0] = seat = rnd.to_move
+            bot = bots[seat]
+            game = game.apply(_checked(rnd, bot, seat, bot.choose(rnd.view(seat), rng)))
     except EngineError as exc:
         seat = turn[0]
         players.discard(at[seat])
