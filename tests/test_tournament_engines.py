@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import shlex
+import sys
 from pathlib import Path
 from typing import Final
 
@@ -220,8 +221,12 @@ def test_a_forfeited_match_is_charged_for_every_round_it_reached() -> None:
 
 def test_a_bug_in_a_python_bot_stops_the_tournament_and_its_engines(pids: Path) -> None:
     field: list[Player | Entrant] = [Entrant.engine(first()), Buggy()]
-    with pytest.raises(ZeroDivisionError, match="a bug in the bot"):
+    with pytest.raises(ZeroDivisionError, match="a bug in the bot") as raised:
         play_tournament(field, DUEL, deals=2, seed=0, jobs=1)
+    if sys.version_info >= (3, 11):  # where exceptions have notes
+        assert raised.value.__notes__ == [
+            "in the tournament: 'buggy' at seat 1, deal 0 of table 0, rotation 0"
+        ]
     assert no_child_left(pids, 2)
 
 

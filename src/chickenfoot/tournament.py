@@ -1054,19 +1054,34 @@ def _play_groups(
             n = len(members)
             for rotation in range(n):
                 at = tuple(members[(seat + rotation) % n] for seat in range(n))
-                game = _play_game(rules, players, at, deal_seed(seed, deal), matches)
+                where = f"deal {deal} of table {table}, rotation {rotation}"
+                played = _play_game(rules, players, at, deal_seed(seed, deal), matches, where)
+                penalties, rounds, winners, forfeit, error = played
                 players.game_over()
-                out.append(attrs.evolve(game, table=table, deal=deal, rotation=rotation))
+                out.append(
+                    Game(
+                        table=table,
+                        deal=deal,
+                        rotation=rotation,
+                        seats=at,
+                        penalties=tuple(penalties),
+                        rounds=rounds,
+                        winners=tuple(winners),
+                        forfeit=forfeit,
+                        error=error,
+                    )
+                )
         return out
 
 
 def _play_game(
-    rules: Rules, players: _Players, at: tuple[int, ...], seed: int, matches: bool
-) -> Game:
-    """One game of the entrants ``at`` the seats (its table, deal and rotation left at
-    0): the round or the match of ``seed`` played to its end, as
-    :func:`~chickenfoot.bots.play_round` and :func:`~chickenfoot.bots.play_match` play
-    it, or forfeited by the seat whose engine failed."""
+    rules: Rules, players: _Players, at: tuple[int, ...], seed: int, matches: bool, where: str
+) -> tuple[Sequence[int], int, Sequence[int], int | None, str | None]:
+    """One game of the entrants ``at`` the seats: the round or the match of ``seed``
+    played to its end, as :func:`~chickenfoot.bots.play_round` and
+    :func:`~chickenfoot.bots.play_match` play it, or forfeited by the seat whose engine
+    failed; its penalties, rounds, winners, the seat that forfeited and why. Any other
+    error is raised with a note (from Python 3.11) of the entrant and the game."""
     n = len(at)
     game: Round | Match = (
         Match.new(rules, n, seed=seed) if matches else Round.deal(rules, n, seed=seed)
@@ -1092,31 +1107,18 @@ def _play_game(
         players.discard(at[seat])
         rounds = len(game.finished) + 1 if isinstance(game, Match) else 1
         worst = forfeit_penalty(rules, n) * rounds
-        return Game(
-            table=0,
-            deal=0,
-            rotation=0,
-            seats=at,
-            penalties=tuple(worst if s == seat else 0 for s in range(n)),
-            rounds=rounds,
-            winners=tuple(s for s in range(n) if s != seat),
-            forfeit=seat,
-            error=str(exc),
-        )
+        penalties = [worst if s == seat else 0 for s in range(n)]
+        return penalties, rounds, [s for s in range(n) if s != seat], seat, str(exc)
+    except Exception as exc:  # not an engine's failure: a bug, which stops the tournament
+        add_note = getattr(exc, "add_note", None)  # Python 3.11 on
+        if add_note is not None:
+            name = players.entrants[at[turn[0]]].name
+            add_note(f"in the tournament: {name!r} at seat {turn[0]}, {where}")
+        raise
     if isinstance(game, Match):
-        penalties, rounds, winners = game.totals, len(game.finished), game.winners
-    else:
-        assert game.outcome is not None
-        penalties, rounds, winners = game.outcome.scores, 1, (game.outcome.winner,)
-    return Game(
-        table=0,
-        deal=0,
-        rotation=0,
-        seats=at,
-        penalties=tuple(penalties),
-        rounds=rounds,
-        winners=tuple(winners),
-    )
+        return game.totals, len(game.finished), game.winners, None, None
+    assert game.outcome is not None
+    return game.outcome.scores, 1, (game.outcome.winner,), None, None
 
 
 def forfeit_penalty(rules: Rules, players: int) -> int:
