@@ -252,3 +252,19 @@ def test_a_served_library_bot_stands_where_it_stands_in_process() -> None:
     assert play_tournament(field, DUEL, deals=3, seed=8, jobs=1) == play_tournament(
         here, DUEL, deals=3, seed=8, jobs=1
     )
+
+
+def test_the_command_line_counts_forfeits_and_goes_on(
+    pids: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bots = f"engine:{shlex.join(first('crash-mid-game'))},greedy"
+    argv = ["tournament", "--preset", "chickie-duel", "--bots", bots, "--deals", "1"]
+    assert main([*argv, "--jobs", "1", "--plain"]) == 0
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if line.startswith("bot"))
+    assert header.split()[:3] == ["bot", "games", "forfeits"]
+    row = next(line for line in out.splitlines() if line.startswith("first"))
+    assert row.split()[:3] == ["first", "2", "2"]
+    assert "first forfeited 2 games; the first, deal 0 at table 0 (rotation 0): " in out
+    assert "exited with code 4" in out
+    assert no_child_left(pids, 3)
