@@ -19,6 +19,8 @@ from typing import Final
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_engine_protocol import FirstMove, Seeded, first, no_child_left, served
 
 from chickenfoot import PRESETS, Move, RoundView
@@ -26,7 +28,7 @@ from chickenfoot.bots import GreedyPlayer, Player, level
 from chickenfoot.cli import main
 from chickenfoot.engine import SimpleEngine
 from chickenfoot.errors import EngineTerminatedError
-from chickenfoot.tournament import Entrant, Results, forfeit_penalty, play_tournament
+from chickenfoot.tournament import Entrant, Game, Results, forfeit_penalty, play_tournament
 
 DUEL: Final = PRESETS["chickie-duel"]
 CLASSIC: Final = PRESETS["classic"]
@@ -268,3 +270,71 @@ def test_the_command_line_counts_forfeits_and_goes_on(
     assert "first forfeited 2 games; the first, deal 0 at table 0 (rotation 0): " in out
     assert "exited with code 4" in out
     assert no_child_left(pids, 3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(0, 2),  # the rotation
+            st.lists(st.integers(0, 60), min_size=3, max_size=3),  # the seats' points
+            st.none() | st.integers(0, 2),  # the seat that forfeits, if one does
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_forfeits_are_counted_ranked_last_and_kept_in_json(
+    drawn: list[tuple[int, list[int], int | None]],
+) -> None:
+    """Any games at three seats, some forfeited (invariant): the forfeiting entrant is
+    alone last, the standings count each entrant's forfeits, and the JSON gives the same
+    results back, the errors with them."""
+    worst = forfeit_penalty(CLASSIC, 3)
+    games = []
+    for deal, (rotation, points, forfeit) in enumerate(drawn):
+        seats = tuple((s + rotation) % 3 for s in range(3))
+        penalties: tuple[int, ...]
+        winners: tuple[int, ...]
+        if forfeit is None:
+            penalties, winners = tuple(points), (points.index(min(points)),)
+        else:
+            penalties = tuple(worst if s == forfeit else 0 for s in range(3))
+            winners = tuple(s for s in range(3) if s != forfeit)
+        games.append(
+            Game(
+                table=0,
+                deal=deal,
+                rotation=rotation,
+                seats=seats,
+                penalties=penalties,
+                rounds=1,
+                winners=winners,
+                forfeit=forfeit,
+                error=None if forfeit is None else f"engine failed in deal {deal}",
+            )
+        )
+    results = Results(
+        rules=CLASSIC,
+        names=("a", "b", "c"),
+        seats=3,
+        schedule="round-robin",
+        challenger=None,
+        matches=False,
+        seed=0,
+        deals=len(drawn),
+        tables=((0, 1, 2),),
+        games=tuple(games),
+    )
+    for game in results.games:
+        if game.forfeit is not None:
+            assert game.ranking()[-1] == (game.seats[game.forfeit],)
+    counts = [0, 0, 0]
+    for game in games:
+        if game.forfeit is not None:
+            counts[game.seats[game.forfeit]] += 1
+    assert [s.forfeits for s in results.standings()] == counts
+    back = Results.from_json(results.to_json())
+    assert back == results
+    assert [g.error for g in back.games] == [g.error for g in games]
+    assert json.loads(results.to_json())["forfeits"] == counts
