@@ -338,3 +338,19 @@ def test_forfeits_are_counted_ranked_last_and_kept_in_json(
     assert back == results
     assert [g.error for g in back.games] == [g.error for g in games]
     assert json.loads(results.to_json())["forfeits"] == counts
+
+
+def test_the_gauntlet_of_an_engine_names_it_by_its_command_or_its_name(
+    pids: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    engine = f"engine:{shlex.join(first())}"
+    argv = ["tournament", "--preset", "chickie-duel", "--bots", f"{engine},level1,level2"]
+    argv += ["--seats", "2", "--deals", "1", "--jobs", "1", "--json"]
+    printed = []
+    for challenger in (engine, "first"):
+        assert main([*argv, "--gauntlet", challenger]) == 0
+        printed.append(Results.from_json(capsys.readouterr().out))
+    assert printed[0] == printed[1]
+    assert printed[0].challenger == 0
+    assert printed[0].tables == ((0, 1), (0, 2))
+    assert no_child_left(pids, 2)

@@ -1113,6 +1113,9 @@ def _tournament(args: argparse.Namespace, out: _Output) -> int:
         for i, name in enumerate(bases)
     ]
     field = [attrs.evolve(e, name=label) for e, label in zip(entered, labels, strict=True)]
+    gauntlet = args.gauntlet  # an engine by its name, or by its engine:COMMAND
+    if gauntlet is not None and gauntlet.strip() in names and _is_engine(gauntlet):
+        gauntlet = labels[names.index(gauntlet.strip())]
     seats = _player_count(rules, args.seats, len(names))
     others = len(field) - (args.gauntlet is not None)
     tables = math.comb(others, seats - (args.gauntlet is not None))
@@ -1128,7 +1131,7 @@ def _tournament(args: argparse.Namespace, out: _Output) -> int:
                 deals=args.deals,
                 seed=args.seed,
                 schedule="round-robin" if args.gauntlet is None else "gauntlet",
-                challenger=args.gauntlet,
+                challenger=gauntlet,
                 matches=args.matches,
                 sprt=test,
                 jobs=jobs,
