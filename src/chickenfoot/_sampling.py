@@ -85,9 +85,12 @@ _SamplingError = PlanError
 
 #: The steps the exact count of a case may take before a sample turns to rejection
 #: (:meth:`ClassCounts.count <chickenfoot._counting.ClassCounts.count>`).
-COUNT_BUDGET: Final = 20_000
+COUNT_BUDGET: Final = 3_000
+#: The most draw slots a seat may have for the rejection sampler, which lists the
+#: ``2 ** slots`` patterns of each seat (see ``_rejection.SeatPatterns``).
+PATTERN_SLOTS: Final = 10
 #: The rejected attempts a sample may make before it counts exactly without a budget.
-ATTEMPTS: Final = 2_000
+ATTEMPTS: Final = 10_000
 
 
 #: How many samples a plan that leaves facts out may drop in one call (see
@@ -483,7 +486,9 @@ class _Plan(ClassCounts):
         try:
             total = self.count(COUNT_BUDGET)
         except OverBudgetError:
-            return self.proposal().log_bound()
+            if all(slots.slots <= PATTERN_SLOTS for slots in self.seat_slots.values()):
+                return self.proposal().log_bound()
+            total = self.count()  # too many draws for the proposal's patterns
         self.counted = True
         return log(total) if total else float("-inf")
 
