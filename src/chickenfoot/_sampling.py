@@ -33,12 +33,21 @@ is dropped and drawn again (:data:`TRIES` at most, then
 :class:`~chickenfoot.errors.SamplingError`), so the samples kept are uniform over the
 deals that replay the view.
 
-How the deals are drawn: the exact count of ``_counting`` (by classes of tiles, with
-big integers) where it is quick, given a budget of steps (:data:`COUNT_BUDGET`); past it,
-the rejection sampler of ``_rejection``; past :data:`ATTEMPTS` rejected attempts, the
-exact count without a budget. Every one of the three draws the deals uniformly, so the
-samples are uniform whichever draws them (see ``_rejection`` for the choice and its
-references).
+How the deals are drawn, case by case of the start: by the exact count of ``_counting``
+(by classes of tiles, in big integers) when it is done within a budget of steps
+(:data:`COUNT_BUDGET`, a deterministic budget, so that a seeded ``rng`` gives the same
+sample on any machine); past it, by the rejection sampler of ``_rejection``, unless a
+seat drew more than :data:`PATTERN_SLOTS` tiles; past :data:`ATTEMPTS` rejected attempts
+in one sample, by the exact count without a budget. Each of the three draws the deals
+uniformly, and which one draws a sample depends on nothing but the view and the attempts
+so far, so the samples are uniform whichever draws them. With several cases, one is
+drawn by its weight (its exact count, or its proposal's bound) and one attempt made at
+it, again and again until one is kept: a case's deals come out in proportion to their
+number. The counts, the proposals and their matchings are kept per view (the last
+:data:`_CACHE_SIZE`), so repeated samples of one view skip the work of the first: walking
+the counts, or the rejection's attempts (whose number is random; the rejection sampler
+is the one chosen where counting is slow, the tables of 12 seats and more late in the
+round). ``_replay`` builds each sample's state and replays the history on it.
 """
 
 from __future__ import annotations
@@ -481,10 +490,13 @@ class _Plan(ClassCounts):
     # -- drawing -------------------------------------------------------------------------
 
     def log_weight(self) -> float:
-        """ln of the exact count if it is counted within :data:`COUNT_BUDGET`, else ln of
-        the rejection proposal's bound (``-inf``: no deal)."""
+        """ln of the exact count if it is counted within :data:`COUNT_BUDGET` (a finished
+        round's, however long it takes), else ln of the rejection proposal's bound
+        (``-inf``: no deal)."""
         try:
-            total = self.count(COUNT_BUDGET)
+            # a finished round's points (R17) are met by rejection alone: slower than
+            # counting at any table, so a finished round is counted without a budget
+            total = self.count(None if self.facts.points else COUNT_BUDGET)
         except OverBudgetError:
             if all(slots.slots <= PATTERN_SLOTS for slots in self.seat_slots.values()):
                 return self.proposal().log_bound()
