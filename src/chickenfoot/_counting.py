@@ -34,15 +34,15 @@ __all__ = [
     "ClassCounts",
     "Drawn",
     "OverBudgetError",
-    "PlanError",
     "Pool",
     "SeatSlots",
     "Stage",
+    "_SamplingError",
     "bits",
 ]
 
 
-class PlanError(RuntimeError):
+class _SamplingError(RuntimeError):
     """No deal fits the view, or a sample failed its replay: a fault of the sampler."""
 
 
@@ -135,7 +135,7 @@ class SeatSlots:
             state = tuple(counts)
             total = self.ways(s, state)
             if not total:
-                raise PlanError("a seat's slots cannot be filled")
+                raise _SamplingError("a seat's slots cannot be filled")
             pick = rng.randrange(total)
             for i, c in enumerate(counts):
                 if not c or not self.labels[i] >> s & 1:
@@ -146,7 +146,7 @@ class SeatSlots:
                     break
                 pick -= weight
             else:  # pragma: no cover - the weights add up to the total
-                raise PlanError("the slot weights do not add up")
+                raise _SamplingError("the slot weights do not add up")
             pool = pools[i]
             k = rng.randrange(len(pool))
             pool[k], pool[-1] = pool[-1], pool[k]
@@ -359,7 +359,7 @@ class ClassCounts:
         of its slots (by original slot), and the undrawn boneyard in a uniform order."""
         total = 0 if self.void else self._completions(0, self.start_pool)
         if not total:
-            raise PlanError(f"no deal replays {self.view!r}")
+            raise _SamplingError(f"no deal replays {self.view!r}")
         tiles: dict[tuple[int, ...], list[int]] = {}
         for t, key in self.keys.items():
             tiles.setdefault(key, []).append(t)
@@ -376,7 +376,7 @@ class ClassCounts:
                     break
                 pick -= weight
             else:  # pragma: no cover - the weights add up to the total
-                raise PlanError("the hand weights do not add up")
+                raise _SamplingError("the hand weights do not add up")
             chosen: list[tuple[int, int]] = []  # (tile, entry of this stage)
             left_over: dict[tuple[int, ...], list[int]] = {}
             taken = dict(choice)

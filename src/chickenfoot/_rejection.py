@@ -54,7 +54,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from ._counting import SeatSlots
+from ._counting import SeatSlots, _SamplingError
 
 __all__ = ["Attempt", "Matchings", "Proposal", "SeatPatterns"]
 
@@ -70,7 +70,7 @@ class Matchings:
         self, rows: Sequence[int], allowed: Sequence[Sequence[int]], columns: Sequence[int]
     ) -> None:
         if sum(rows) != sum(columns):
-            raise ValueError("a perfect matching needs as many rows as columns")
+            raise _SamplingError("a perfect matching needs as many rows as columns")
         self.rows = list(rows)
         self.allowed = [sorted(set(a)) for a in allowed]
         self.columns = list(columns)

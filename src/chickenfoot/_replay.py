@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._counting import Drawn, PlanError
+from ._counting import Drawn, _SamplingError
 from ._positions import checked_state, dealt_state
 from ._tiles import TILES, mask_of
 
@@ -20,7 +20,7 @@ __all__ = ["build_state"]
 
 def build_state(plan: Replayed, drawn: Drawn) -> State:
     """The state of a deal, replayed move by move with the engine's checks: it must give
-    the view back (else :class:`~chickenfoot._counting.PlanError`)."""
+    the view back (else :class:`~chickenfoot._counting._SamplingError`)."""
     dealt, drawn_by, undrawn = drawn
     view = plan.view
     me = view.seat
@@ -62,11 +62,11 @@ def build_state(plan: Replayed, drawn: Drawn) -> State:
         )  # fmt: skip
     for e in events:
         if state.to_move != e.seat:
-            raise PlanError(f"the sample has seat {state.to_move} to move, not {e.seat}")
+            raise _SamplingError(f"the sample has seat {state.to_move} to move, not {e.seat}")
         after = state.step(e.move)
         if after is None:
-            raise PlanError(f"the sample refuses {e.move} of seat {e.seat}")
+            raise _SamplingError(f"the sample refuses {e.move} of seat {e.seat}")
         state = after
     if state.seen_by(me) != view:
-        raise PlanError(f"a sample of {view!r} does not give the view back")
+        raise _SamplingError(f"a sample of {view!r} does not give the view back")
     return state

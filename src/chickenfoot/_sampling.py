@@ -63,11 +63,11 @@ from ._counting import (
     ClassCounts,
     Drawn,
     OverBudgetError,
-    PlanError,
     Pool,
     SeatSlots,
     Stage,
     _hands_with,
+    _SamplingError,
     _stage_order,
     bits,
 )
@@ -88,9 +88,6 @@ _CACHE_SIZE: Final = 16
 _cache: OrderedDict[Seen, _Mixture] = OrderedDict()
 _cache_lock = Lock()
 
-
-#: No deal fits the view, or a sample failed its replay: a fault of the sampler.
-_SamplingError = PlanError
 
 #: The steps the exact count of a case may take before a sample turns to rejection
 #: (:meth:`ClassCounts.count <chickenfoot._counting.ClassCounts.count>`).
