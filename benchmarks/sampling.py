@@ -9,10 +9,11 @@ samples, which reuse those counts), each sample timed on its own with
 ``time.perf_counter``. Every sample is checked: its view of the seat must equal the view.
 
 A second table does the same for the mid-round view at other player counts. A third
-shows where the first sample gets slow: the late view and the finished round (its view
-after the last move, which the penalty points of every seat constrain) at tables of
-``--slow-sizes`` players, each first sample in a process of its own that is stopped after
-``--cap`` seconds. The figures are written to ``benchmarks/results/sampling.md``, which
+goes by table size (``--slow-sizes`` players): the mid and late views and the finished
+round (its view after the last move, which the penalty points of every seat constrain),
+``--slow-rounds`` of each, every view in a process of its own, sampled once and then
+``--slow-repeats`` times more, every sample stopped after ``--cap`` seconds (the 99th
+percentile of 20 views is their most). The figures are written to ``benchmarks/results/sampling.md``, which
 docs/bots.md includes::
 
     python benchmarks/sampling.py --rounds 200 --repeats 20
@@ -76,42 +77,76 @@ def timed(view: RoundView, rng: random.Random) -> float:
     return ms
 
 
-def _first_sample(view: RoundView, seed: int, out: multiprocessing.SimpleQueue[float]) -> None:
-    """Worker: time the first sample of ``view`` (a fresh process, so nothing is cached)."""
-    out.put(timed(view, random.Random(seed)))
+def _first_sample(
+    view: RoundView, seed: int, repeats: int, out: multiprocessing.SimpleQueue[float]
+) -> None:
+    """Worker: time the first sample of ``view`` (a fresh process, so nothing is cached),
+    then ``repeats`` more, each put on ``out`` as it is done."""
+    rng = random.Random(seed)
+    for _ in range(repeats + 1):
+        out.put(timed(view, rng))
 
 
-def capped(view: RoundView, seed: int, cap: float) -> float:
-    """Milliseconds of the first sample of ``view`` in a process of its own, or infinity
-    if it took longer than ``cap`` seconds (the process is then stopped)."""
+def capped(view: RoundView, seed: int, cap: float, repeats: int = 0) -> list[float]:
+    """Milliseconds of the first sample of ``view`` in a process of its own, then of
+    ``repeats`` more; the first is infinity if it took longer than ``cap`` seconds, and
+    each sample is stopped with the process at ``cap`` seconds from its start."""
     out: multiprocessing.SimpleQueue[float] = multiprocessing.SimpleQueue()
-    worker = multiprocessing.Process(target=_first_sample, args=(view, seed, out), daemon=True)
+    worker = multiprocessing.Process(
+        target=_first_sample, args=(view, seed, repeats, out), daemon=True
+    )
     worker.start()
-    worker.join(cap)
-    if worker.is_alive():
-        worker.terminate()
-        worker.join()
-        return float("inf")
-    if worker.exitcode != 0 or out.empty():
-        raise RuntimeError(f"sampling {view!r} failed in its worker (exit {worker.exitcode})")
-    return out.get()
+    times: list[float] = []
+    deadline = time.monotonic() + cap
+    while len(times) < repeats + 1:
+        while out.empty() and worker.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.002)
+        if not out.empty():
+            times.append(out.get())
+            deadline = time.monotonic() + cap
+            continue
+        if worker.is_alive():  # over the cap
+            break
+        if out.empty():
+            raise RuntimeError(f"sampling {view!r} failed in its worker (exit {worker.exitcode})")
+    worker.terminate()
+    worker.join()
+    return times or [float("inf")]
 
 
 def slow_views(players: int, seed: int) -> dict[str, RoundView]:
-    """The late view (of the seat to move) and the finished round's view (of seat 0)."""
+    """The mid and late views (of the seat to move) and the finished round's view (of
+    seat 0)."""
     rounds = played("classic", players, seed)
-    late = rounds[:-1][min(len(rounds) - 2, int(PHASES["late"] * (len(rounds) - 1)))]
-    assert late.to_move is not None
-    return {"late": late.view(late.to_move), "finished": rounds[-1].view(0)}
+    out = {}
+    for phase in ("mid", "late"):
+        at = rounds[:-1][min(len(rounds) - 2, int(PHASES[phase] * (len(rounds) - 1)))]
+        assert at.to_move is not None
+        out[phase] = at.view(at.to_move)
+    out["finished"] = rounds[-1].view(0)
+    return out
 
 
-def slow_cell(times: Sequence[float], cap: float) -> str:
-    """Median milliseconds, and how many took over 1 s and over the cap."""
-    median = statistics.median(times)
-    shown = f"over {cap * 1000:,.0f}" if median == float("inf") else f"{median:,.1f}"
-    over_one = sum(t > 1000 for t in times)
-    over_cap = sum(t == float("inf") for t in times)
-    return f"{shown} | {over_one} | {over_cap}"
+def size_row(players: int, phase: str, runs: Sequence[list[float]], cap: float) -> str:
+    """A row of the table by player count: the first samples' median, 99th percentile
+    and most, how many were stopped at the cap, and the repeated samples' median and
+    99th percentile (ms; "over" the cap where stopped)."""
+    first = [run[0] for run in runs]
+    repeated = [t for run in runs for t in run[1:]]
+
+    def shown(t: float) -> str:
+        return f"over {cap * 1000:,.0f}" if t == float("inf") else f"{t:,.1f}"
+
+    stopped = sum(t == float("inf") for t in first)
+    again = (
+        f"{statistics.median(repeated):.2f} | {percentile(repeated, 0.99):.2f}"
+        if repeated
+        else "- | -"
+    )
+    return (
+        f"| {players} | {phase} | {len(first)} | {shown(statistics.median(first))} "
+        f"| {shown(percentile(first, 0.99))} | {shown(max(first))} | {stopped} | {again} |"
+    )
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -169,11 +204,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--slow-sizes",
         type=int,
         nargs="*",
-        default=[4, 6, 8, 12, 16, 20],
-        help="player counts of classic for the late and finished first samples",
+        default=[4, 8, 12, 16, 20],
+        help="player counts of classic for the table by size (mid, late, finished)",
     )
     parser.add_argument(
-        "--slow-rounds", type=int, default=8, help="rounds per player count of that table"
+        "--slow-rounds", type=int, default=20, help="rounds per player count of that table"
+    )
+    parser.add_argument(
+        "--slow-repeats", type=int, default=10, help="repeated samples per view of that table"
     )
     parser.add_argument(
         "--cap", type=float, default=5.0, help="seconds before a first sample is stopped"
@@ -223,27 +261,27 @@ def main(argv: Sequence[str] | None = None) -> None:
         lines += [
             "",
             (
-                f"Where the first sample gets slow: late views (90% of the moves) and "
-                f"finished rounds of `classic` (seeds 0 to {args.slow_rounds - 1}), each "
-                f"first sample stopped after {cap:g} s:"
+                f"By table size: mid (50% of the moves) and late (90%) views of the seat to "
+                f"move and the finished round's view of seat 0, `classic`, seeds 0 to "
+                f"{args.slow_rounds - 1}; each view in a process of its own, sampled once "
+                f"(first) and then {args.slow_repeats} times more (repeated), every sample "
+                f"stopped after {cap:g} s (a stopped first sample counts as over the cap "
+                f"and has no repeated samples):"
             ),
             "",
             (
-                "| players | views | late: median ms | late: over 1 s | late: stopped "
-                "| finished: median ms | finished: over 1 s | finished: stopped |"
+                "| players | views | count | first: median ms | first: p99 ms "
+                "| first: max ms | stopped | repeated: median ms | repeated: p99 ms |"
             ),
-            "|---|---:|---:|---:|---:|---:|---:|---:|",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for players in args.slow_sizes:
-            late: list[float] = []
-            finished: list[float] = []
+            runs: dict[str, list[list[float]]] = {"mid": [], "late": [], "finished": []}
             for seed in range(args.slow_rounds):
-                found = slow_views(players, seed)
-                late.append(capped(found["late"], seed, cap))
-                finished.append(capped(found["finished"], seed, cap))
-            lines.append(
-                f"| {players} | {len(late)} | {slow_cell(late, cap)} | {slow_cell(finished, cap)} |"
-            )
+                for phase, view in slow_views(players, seed).items():
+                    runs[phase].append(capped(view, seed, cap, args.slow_repeats))
+            for phase, found in runs.items():
+                lines.append(size_row(players, phase, found, cap))
     lines += [
         "",
         (

@@ -39,11 +39,12 @@ from chickenfoot import (
     tile_set,
 )
 from chickenfoot._book import book_of
-from chickenfoot._facts import hand_points
+from chickenfoot._facts import facts_of, hand_points
 from chickenfoot._positions import start_position
 from chickenfoot._round import round_from_state, seen_of, state_of
 from chickenfoot._rule import UNKNOWN, Reveal
 from chickenfoot._sampling import _mixture
+from chickenfoot._tiles import TILES
 from chickenfoot.bots import SearchPlayer
 from chickenfoot.errors import IllegalMoveError, PositionError, SamplingError
 
@@ -289,13 +290,14 @@ def _assert_samples_fit(
     seat: int,
     counts: Counter[Any],
     key: Callable[[Round, int], object] = deal_key,
+    sampler: Callable[[RoundView, random.Random], Round] = sample_state,
 ) -> None:
     """3000 samples of ``seat``'s view fall only on consistent deals, with frequencies
     that pass a chi-square test against the exact ``counts`` (deals told apart by ``key``)."""
     view = rnd.view(seat)
     rng = random.Random(12)
     trials = 3000
-    seen = Counter(key(sample_state(view, rng), seat) for _ in range(trials))
+    seen = Counter(key(sampler(view, rng), seat) for _ in range(trials))
     assert set(seen) <= set(counts)
     statistic = _statistic(seen, counts, trials)
     assert statistic < _chi_square_limit(len(counts) - 1), (statistic, len(counts))
@@ -351,6 +353,110 @@ def test_samples_follow_the_exact_distribution(
     rules = tiny(players, 3, hand, **knobs)
     rnd, seat, counts = _find_view(rules, players, range(60), moves)
     _assert_samples_fit(rnd, seat, counts)
+
+
+def rejection_sample(view: RoundView, rng: random.Random) -> Round:
+    """A sample of ``view`` drawn by the rejection sampler alone (never by the exact
+    count), as a round."""
+    plans = _mixture(seen_of(view))
+    weights = [plan.proposal().log_bound() for plan in plans.plans]
+    found = plans.by_rejection(rng, 100_000, weights, counted=False)
+    assert found is not None
+    return round_from_state(found)
+
+
+@pytest.mark.parametrize(
+    ("knobs", "players", "moves"),
+    [
+        ({}, 2, 4),
+        ({"start": "centre", "draws_per_turn": 2}, 2, 4),
+        ({"boneyard_reserve": 1, "start": "centre"}, 3, 4),
+        ({"boneyard_reserve": 1}, 3, 4),
+        ({"must_play": False}, 3, 6),
+    ],
+)
+def test_rejection_samples_follow_the_exact_distribution(
+    knobs: dict[str, Any], players: int, moves: int
+) -> None:
+    """The rejection sampler that takes over from the exact count at large tables, alone:
+    chi-square of 3000 samples against the brute-force distribution (R12, R12b, R13, R14,
+    the search for the round double R6)."""
+    hand = 3 if players == 2 else 2
+    rules = tiny(players, 3, hand, **knobs)
+    rnd, seat, counts = _find_view(rules, players, range(60), moves)
+    _assert_samples_fit(rnd, seat, counts, sampler=rejection_sample)
+
+
+@pytest.mark.parametrize("ending", ["WENT_OUT", "BLOCKED"])
+def test_rejection_samples_of_finished_rounds_follow_the_exact_distribution(ending: str) -> None:
+    """The rejection sampler alone on a finished three-seat round: the penalty points (R17)
+    and a blocked round's playable tiles in the boneyard (R16) are met, uniformly."""
+    for rnd, _ in _finished([(3, 3, 2)]):
+        assert rnd.outcome is not None
+        if rnd.outcome.ending.name != ending:
+            continue
+        for seat in range(3):
+            counts = brute_force(rnd, seat)
+            if 4 <= len(counts) <= 80:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no finished round found")
+    _assert_samples_fit(rnd, seat, counts, sampler=rejection_sample)
+
+
+def _holders(
+    sampler: Callable[[RoundView, random.Random], Round], view: RoundView, seed: int, trials: int
+) -> list[Counter[int]]:
+    """Who holds each tile hidden from ``view`` (-1 for the boneyard) in ``trials``
+    samples: one counter per tile."""
+    rng = random.Random(seed)
+    seen = seen_of(view)
+    mask = facts_of(seen, book_of(seen.rules), False).hidden
+    hidden = [t for t in TILES if mask >> t.index & 1]
+    out = [Counter[int]() for _ in hidden]
+    for _ in range(trials):
+        sample = sampler(view, rng)
+        assert sample.view(view.seat) == view
+        where = {t: s for s in range(sample.players) for t in sample.hand(s)}
+        for counter, t in zip(out, hidden, strict=True):
+            counter[where.get(t, -1)] += 1
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed", "share"), [(8, 5, 0.5), (8, 3, 0.9), (12, 1, 0.9)])
+def test_rejection_and_exact_samples_of_large_tables_agree(
+    players: int, seed: int, share: float
+) -> None:
+    """classic at 8 and 12 seats, mid and late in the round: who holds each hidden tile,
+    in 400 samples of the exact sampler and 400 of the rejection sampler alone, passes a
+    two-sample chi-square test tile by tile (at the 99.9% point, Bonferroni-corrected over
+    the tiles), so the rejection sampler draws the same distribution at size (R12-R16)."""
+    rules = attrs.evolve(PRESETS["classic"], rounds=1)
+    rnd = Round.deal(rules, players, seed=seed)
+    rng = random.Random(seed)
+    moves: list[Round] = [rnd]
+    while not rnd.is_over:
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        moves.append(rnd)
+    at = moves[int(share * (len(moves) - 2))]
+    assert at.to_move is not None
+    view = at.view(at.to_move)
+    trials = 400
+    exact = _holders(sample_state, view, 1, trials)
+    rejected = _holders(rejection_sample, view, 2, trials)
+    z = 3.090232306167813 + math.log(len(exact)) / 2  # roughly Bonferroni over the tiles
+    for a, b in zip(exact, rejected, strict=True):
+        places = set(a) | set(b)
+        if len(places) < 2:
+            assert a == b
+            continue
+        statistic = sum((a[k] - b[k]) ** 2 / (a[k] + b[k]) for k in places)
+        df = len(places) - 1
+        limit = df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+        assert statistic < limit, (a, b)
 
 
 def test_the_chi_square_test_catches_a_biased_sampler() -> None:

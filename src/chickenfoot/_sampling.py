@@ -33,19 +33,21 @@ is dropped and drawn again (:data:`TRIES` at most, then
 :class:`~chickenfoot.errors.SamplingError`), so the samples kept are uniform over the
 deals that replay the view.
 
-Given the other seats' current hands, a seat's slots are filled independently of the
-other seats: the number of ways is a small dynamic programme over its slots from the
-newest back (:class:`_SeatSlots`). Tiles that no fact tells apart are interchangeable
-(a *class*), so the hands are chosen seat by seat, as how many tiles of each class each
-takes, with exact big-integer counts memoised on what is left (a vector of counts over
-the classes the later seats still tell apart; in a finished round the seats whose points
-leave the fewest hands come first). The last seat before the undrawn boneyard is counted
-without listing its hands: class by class, by how many tiles of each of its labels it
-holds and the points still to make (R17), the boneyard taking the rest in one way. A
-sample walks those counts with ``rng.randrange`` over exact totals, then picks tiles
-uniformly within classes, fills each seat's slots, shuffles the undrawn boneyard, builds
-the round and replays every move with the engine's checks. The counts are kept per
-view, so repeated samples of one view are cheap.
+How the deals are drawn, case by case of the start: by the exact count of ``_counting``
+(by classes of tiles, in big integers) when it is done within a budget of steps
+(:data:`COUNT_BUDGET`, a deterministic budget, so that a seeded ``rng`` gives the same
+sample on any machine); past it, by the rejection sampler of ``_rejection``, unless a
+seat drew more than :data:`PATTERN_SLOTS` tiles; past :data:`ATTEMPTS` rejected attempts
+in one sample, by the exact count without a budget. Each of the three draws the deals
+uniformly, and which one draws a sample depends on nothing but the view and the attempts
+so far, so the samples are uniform whichever draws them. With several cases, one is
+drawn by its weight (its exact count, or its proposal's bound) and one attempt made at
+it, again and again until one is kept: a case's deals come out in proportion to their
+number. The counts, the proposals and their matchings are kept per view (the last
+:data:`_CACHE_SIZE`), so repeated samples of one view skip the work of the first: walking
+the counts, or the rejection's attempts (whose number is random; the rejection sampler
+is the one chosen where counting is slow, the tables of 12 seats and more late in the
+round). ``_replay`` builds each sample's state and replays the history on it.
 """
 
 from __future__ import annotations
@@ -53,19 +55,31 @@ from __future__ import annotations
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
-from math import comb, factorial
+from math import exp, factorial, log
 from threading import Lock
 from typing import Final
 
 from ._book import book_of
+from ._counting import (
+    ClassCounts,
+    Drawn,
+    OverBudgetError,
+    Pool,
+    SeatSlots,
+    Stage,
+    _hands_with,
+    _SamplingError,
+    _stage_order,
+    bits,
+)
 from ._engine import Ending, Seen, State, history_moves
 from ._facts import START_DRAWN, Facts, SeatFacts, facts_of
 from ._house import undeclared
 from ._moves import Event
-from ._positions import checked_state, dealt_state
+from ._rejection import Proposal, SeatPatterns
+from ._replay import build_state
 from ._rule import StartCase
-from ._tiles import TILES, mask_of
+from ._tiles import TILES
 from .errors import IllegalMoveError, PositionError, SamplingError
 
 __all__ = ["count_deals", "sample_state"]
@@ -76,8 +90,14 @@ _cache: OrderedDict[Seen, _Mixture] = OrderedDict()
 _cache_lock = Lock()
 
 
-class _SamplingError(RuntimeError):
-    """No deal fits the view, or a sample failed its replay: a fault of the sampler."""
+#: The steps the exact count of a case may take before a sample turns to rejection
+#: (:meth:`ClassCounts.count <chickenfoot._counting.ClassCounts.count>`).
+COUNT_BUDGET: Final = 3_000
+#: The most draw slots a seat may have for the rejection sampler, which lists the
+#: ``2 ** slots`` patterns of each seat (see ``_rejection.SeatPatterns``).
+PATTERN_SLOTS: Final = 10
+#: The rejected attempts a sample may make before it counts exactly without a budget.
+ATTEMPTS: Final = 10_000
 
 
 #: How many samples a plan that leaves facts out may drop in one call (see
@@ -154,89 +174,67 @@ def _mixture(view: Seen) -> _Mixture:
     return _Mixture([_Plan(view, facts, case) for case in facts.cases], not facts.exact)
 
 
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+class _Mixture:
+    """Plans of the disjoint cases of one view's start (``Opening.start_cases``), sampled
+    by count, or by bound and rejection (see the module)."""
 
+    def __init__(self, plans: list[_Plan], loose: bool = False) -> None:
+        self.plans = plans
+        #: Whether a fact was left out, so that samples are checked by replay.
+        self.loose = loose
+        #: ln of each plan's exact count, or of its rejection bound; None until tried
+        self._weights: list[float] | None = None
 
-class _SeatSlots:
-    """One hidden seat's slots and the count of ways to fill them.
+    def count(self) -> int:
+        return sum(plan.count() for plan in self.plans)
 
-    Slot 0 is the dealt hand (``dealt`` tiles), slots 1.. the seat's draws in time order
-    (one tile each). A tile's *label* is the bitmask of the slots it may fill. ``ways``
-    counts the assignments of a multiset of labelled tiles to the slots, newest slot
-    first: each draw slot takes one tile whose label allows it, and a tile whose label
-    allows no older slot must be taken at once.
-    """
-
-    def __init__(self, dealt: int, slots: int, labels: list[int]) -> None:
-        self.dealt = dealt
-        self.slots = slots  # draw slots, numbered 1..slots
-        self.labels = labels
-        self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
-
-    def ways(self, s: int, counts: tuple[int, ...]) -> int:
-        """Assignments of the tiles ``counts`` (by label) to slots ``s``..1 and the deal."""
-        key = (s, counts)
-        memo = self._memo
-        found = memo.get(key)
+    def sample(self, rng: random.Random) -> State:
+        if self._weights is None:
+            self._weights = [plan.log_weight() for plan in self.plans]
+        if all(plan.counted for plan in self.plans):
+            return self._exact(rng)
+        found = self.by_rejection(rng, ATTEMPTS, self._weights)
         if found is not None:
             return found
-        labels = self.labels
-        if sum(counts) != self.dealt + s:
-            total = 0
-        elif s == 0:
-            total = int(all(not c or labels[i] & 1 for i, c in enumerate(counts)))
-        else:
-            total = 0
-            older = (1 << s) - 1
-            forced = [i for i, c in enumerate(counts) if c and not labels[i] & older]
-            if len(forced) > 1 or (forced and counts[forced[0]] > 1):
-                total = 0
-            else:
-                options = forced or [i for i, c in enumerate(counts) if c]
-                for i in options:
-                    if labels[i] >> s & 1:
-                        rest = (*counts[:i], counts[i] - 1, *counts[i + 1 :])
-                        total += counts[i] * self.ways(s - 1, rest)
-        memo[key] = total
-        return total
+        for plan in self.plans:  # past ATTEMPTS: exact counts, however long they take
+            plan.count()
+            plan.counted = True
+        return self._exact(rng)
 
-    def arrange(
-        self, tiles: list[tuple[int, int]], rng: random.Random
-    ) -> tuple[list[int], list[int]]:
-        """Fill the slots with ``tiles`` (tile, label index) uniformly among the ways:
-        the dealt tiles, and the tile of each draw slot 1..slots in order."""
-        counts = [0] * len(self.labels)
-        pools: list[list[int]] = [[] for _ in self.labels]
-        for t, i in tiles:
-            counts[i] += 1
-            pools[i].append(t)
-        drawn = [0] * (self.slots + 1)
-        for s in range(self.slots, 0, -1):
-            state = tuple(counts)
-            total = self.ways(s, state)
-            if not total:
-                raise _SamplingError("a seat's slots cannot be filled")
-            pick = rng.randrange(total)
-            for i, c in enumerate(counts):
-                if not c or not self.labels[i] >> s & 1:
-                    continue
-                rest = (*state[:i], c - 1, *state[i + 1 :])
-                weight = c * self.ways(s - 1, rest)
-                if pick < weight:
+    def by_rejection(
+        self, rng: random.Random, attempts: int, weights: list[float], counted: bool = True
+    ) -> State | None:
+        """A sample by rejection, or ``None`` after ``attempts`` rejected attempts: a case
+        drawn by ``weights`` (ln of its count, or of its proposal's bound), then one
+        attempt at it (``counted``: by its count where it is known)."""
+        top = max(weights)
+        if top == float("-inf"):
+            raise _SamplingError("no deal replays the view")
+        shares = [exp(w - top) for w in weights]
+        total = sum(shares)
+        for _ in range(attempts):
+            u = rng.random() * total
+            plan = self.plans[-1]
+            for candidate, share in zip(self.plans, shares, strict=True):
+                if u < share:
+                    plan = candidate
                     break
-                pick -= weight
-            else:  # pragma: no cover - the weights add up to the total
-                raise _SamplingError("the slot weights do not add up")
-            pool = pools[i]
-            k = rng.randrange(len(pool))
-            pool[k], pool[-1] = pool[-1], pool[k]
-            drawn[s] = pool.pop()
-            counts[i] -= 1
-        return [t for pool in pools for t in pool], drawn[1:]
+                u -= share
+            drawn = plan.attempt(rng, counted)
+            if drawn is not None:
+                return build_state(plan, drawn)
+        return None
+
+    def _exact(self, rng: random.Random) -> State:
+        if len(self.plans) == 1:
+            return self.plans[0].sample(rng)
+        weights = [plan.count() for plan in self.plans]
+        pick = rng.randrange(sum(weights))
+        for plan, weight in zip(self.plans, weights, strict=True):
+            if pick < weight:
+                return plan.sample(rng)
+            pick -= weight
+        raise _SamplingError("the case weights do not add up")  # pragma: no cover
 
 
 class _Allowed:
@@ -263,58 +261,10 @@ class _Allowed:
         return label
 
 
-class _Stage:
-    """One step of the hand DP: a hidden seat's current hand, or the undrawn boneyard."""
-
-    def __init__(
-        self,
-        seat: int,
-        size: int,
-        slots: _SeatSlots | None,
-        played: tuple[int, ...],
-        score: int | None,
-    ) -> None:
-        self.seat = seat  # -1 for the boneyard
-        self.size = size
-        self.slots = slots
-        self.played = played  # label counts of the tiles the seat played (its own slots)
-        self.score = score  # the penalty points its hand ends with, once the round is over
-        self.forbidden: list[tuple[int, ...]] = []  # boneyard: entry sets it may not hold
-
-
-class _Mixture:
-    """Plans of the disjoint cases of one view's start (``Opening.start_cases``), sampled
-    by count."""
-
-    def __init__(self, plans: list[_Plan], loose: bool = False) -> None:
-        self.plans = plans
-        #: Whether a fact was left out, so that samples are checked by replay.
-        self.loose = loose
-
-    def count(self) -> int:
-        return sum(plan.count() for plan in self.plans)
-
-    def sample(self, rng: random.Random) -> State:
-        if len(self.plans) == 1:
-            return self.plans[0].sample(rng)
-        weights = [plan.count() for plan in self.plans]
-        pick = rng.randrange(sum(weights))
-        for plan, weight in zip(self.plans, weights, strict=True):
-            if pick < weight:
-                return plan.sample(rng)
-            pick -= weight
-        raise _SamplingError("the case weights do not add up")  # pragma: no cover
-
-
-#: A state of the hand DP: how many tiles of each class of its stage are still to place.
-_Pool = tuple[int, ...]
-#: A choice of one stage: (class, how many of its tiles) pairs, the classes in order.
-_Picks = tuple[tuple[int, int], ...]
-
-
-class _Plan:
+class _Plan(ClassCounts):
     """Everything a view's samples share in one case of its start (see
-    :class:`~chickenfoot._rule.StartCase`): the slots, the classes and the counts."""
+    :class:`~chickenfoot._rule.StartCase`): the slots, the classes and the counts (of
+    :class:`~chickenfoot._counting.ClassCounts`), and the rejection sampler's proposal."""
 
     def __init__(self, view: Seen, facts: Facts, case: StartCase) -> None:
         self.view = view
@@ -325,11 +275,15 @@ class _Plan:
         self.draw_events = facts.draw_moves
         self.mine_drawn = facts.mine_drawn
         lacks, forced = self._start_lacks(case)
+        self.forced = forced
         self.void = self._void(lacks[view.seat], forced)
         self._check_hidden()
         label_of = self._slots(lacks, forced)
         self._stages(label_of)
         self._classes(forced)
+        #: whether the exact count is known (then samples walk it)
+        self.counted = False
+        self._proposal: Proposal | None = None
 
     # -- what the start's case adds, and whether the viewer's own hand fits it --------
 
@@ -369,11 +323,11 @@ class _Plan:
     def _slots(
         self, lacks: list[list[tuple[float, int]]], forced: dict[int, int]
     ) -> dict[int, dict[int, int]]:
-        """The slots of every other seat (:class:`_SeatSlots`) and the label of each
+        """The slots of every other seat (:class:`SeatSlots`) and the label of each
         hidden tile in each (seat -> tile -> label index)."""
         view, facts = self.view, self.facts
         label_of: dict[int, dict[int, int]] = {}
-        self.seat_slots: dict[int, _SeatSlots] = {}
+        self.seat_slots: dict[int, SeatSlots] = {}
         self.slot_map: dict[int, list[int]] = {}  # seat -> original slot of each draw slot
         self.pinned: dict[int, dict[int, int]] = {}
         self.slot_event: dict[int, list[int | None]] = {}
@@ -418,7 +372,7 @@ class _Plan:
                 raise _SamplingError(f"{TILES[t]} cannot have been in seat {seat}'s hand")
             own.append((t, index_of(label)))
         seat_labels: dict[int, int] = {}
-        for t in _bits(facts.hidden):
+        for t in bits(facts.hidden):
             if (t in forced and forced[t] != seat) or facts.blocked >> t & 1:
                 continue
             label = allowed(t, float("inf"))
@@ -429,7 +383,7 @@ class _Plan:
         dealt = self.view.hand_counts[seat] + len(slots.played) - (len(slots.arrivals) - 1)
         if dealt < 0:
             raise _SamplingError(f"seat {seat} drew more tiles than it holds and played")
-        self.seat_slots[seat] = _SeatSlots(dealt, len(free) - 1, labels)
+        self.seat_slots[seat] = SeatSlots(dealt, len(free) - 1, labels)
         self.slot_map[seat] = free
         self.pinned[seat] = pinned
         self.slot_event[seat] = slots.draw_moves
@@ -463,14 +417,14 @@ class _Plan:
         outcome = view.outcome
         hidden = facts.hidden
         self.r = view.left
-        self.value_of = {t: facts.values[t] for t in _bits(hidden)} if outcome is not None else {}
+        self.value_of = {t: facts.values[t] for t in bits(hidden)} if outcome is not None else {}
         forbidden = self._forbidden()
         self.tagged = 0
         for q in forbidden:
             self.tagged |= q
-        boneyard = _Stage(-1, self.r, None, (), None)
-        boneyard.forbidden = [tuple(_bits(q)) for q in sorted(forbidden)]
-        stages: list[_Stage] = [boneyard] if forbidden else []
+        boneyard = Stage(-1, self.r, None, (), None)
+        boneyard.forbidden = [tuple(bits(q)) for q in sorted(forbidden)]
+        stages: list[Stage] = [boneyard] if forbidden else []
         order = _stage_order(list(label_of), label_of, hidden)
         points = facts.points
         if points:  # the fewest hands first: the points leave few (R17)
@@ -483,7 +437,7 @@ class _Plan:
         for seat in order:
             score = points[seat] if points else None
             slots, played = self.seat_slots[seat], self.played_counts[seat]
-            stages.append(_Stage(seat, view.hand_counts[seat], slots, played, score))
+            stages.append(Stage(seat, view.hand_counts[seat], slots, played, score))
         if not forbidden:
             stages.append(boneyard)
         self.stages = stages
@@ -496,7 +450,7 @@ class _Plan:
         stages, label_of, tagged = self.stages, self.label_of, self.tagged
         hidden = self.facts.hidden
         keys: dict[int, tuple[int, ...]] = {}
-        for t in _bits(hidden):
+        for t in bits(hidden):
             key: list[int] = []
             for stage in stages:
                 if stage.seat >= 0:
@@ -519,11 +473,11 @@ class _Plan:
             level = following
         where = {key: j for j, key in enumerate(self.levels[0])}
         start = [0] * len(self.levels[0])
-        for t in _bits(hidden):
+        for t in bits(hidden):
             start[where[keys[t]]] += 1
-        self.start_pool: _Pool = tuple(start)
+        self.start_pool: Pool = tuple(start)
         self.values = [[key[-1] for key in level] for level in self.levels]
-        self._memo: dict[tuple[int, _Pool], int] = {}
+        self._memo: dict[tuple[int, Pool], int] = {}
         # a last stage that is the undrawn boneyard with nothing forbidden takes what is
         # left in one way, unless a tile left must be in a dealt hand
         final = stages[-1]
@@ -531,358 +485,122 @@ class _Plan:
         self.last_plain = final.seat < 0 and not final.forbidden
         self.last_barred = [j for j, key in enumerate(self.levels[-2]) if key[0] < 0]
 
-    # -- counting ----------------------------------------------------------------------
+    # -- for the beliefs (``deals_holding``) --------------------------------------------
 
-    def count(self) -> int:
-        """The number of deals: hand assignments times the undrawn boneyard's orders."""
-        if self.void:
-            return 0
-        return self._completions(0, self.start_pool) * factorial(self.r)
-
-    def _choices(self, i: int, pool: _Pool) -> Iterator[tuple[int, _Picks, _Pool]]:
-        """Every choice of stage ``i``: (weight, (class, count) taken, what is left)."""
-        stage = self.stages[i]
-        keys = self.levels[i]
-        nexts = self.nexts[i]
-        base = [0] * len(self.levels[i + 1])
-        for j, c in enumerate(pool):
-            if c:
-                base[nexts[j]] += c
-        if i + 1 == len(self.stages):  # the last stage takes every tile left
-            if sum(pool) != stage.size or any(c and keys[j][0] < 0 for j, c in enumerate(pool)):
-                return
-            choices = [(1, tuple((j, c) for j, c in enumerate(pool) if c))]
-        else:
-            choices = _walk(pool, [key[0] >= 0 for key in keys], stage, self.values[i])
-        for weight, picks in self._weighted(i, choices):
-            rest = base.copy()
+    def holding(self, seat: int | None, deadline: float | None, held: dict[int, int]) -> int:
+        """This case's deals, adding to ``held`` how many of them put each hidden tile in
+        ``seat``'s hand (nothing for ``None``). The seat's stage is moved first, so that
+        the tiles of each of its classes, interchangeable, share its expected count; the
+        plan is changed, so it must be a fresh one (``_mixture``, not the cached plan)."""
+        if seat is not None:
+            bone = next(i for i, stage in enumerate(self.stages) if stage.seat < 0)
+            forced = {t: -1 for t, key in self.keys.items() if key[bone] < 0}
+            first = next(i for i, stage in enumerate(self.stages) if stage.seat == seat)
+            self.stages.insert(0, self.stages.pop(first))
+            self._classes(forced)
+        if deadline is not None:
+            self._memo = _Timed(deadline)
+        total = self._completions(0, self.start_pool) * factorial(self.r)
+        if seat is None:
+            return total
+        by_class = [0] * len(self.levels[0])
+        for weight, picks, rest in self._choices(0, self.start_pool):
+            weight *= self._completions(1, rest) * factorial(self.r)
             for j, x in picks:
-                rest[nexts[j]] -= x
-            yield weight, picks, tuple(rest)
-
-    def _weighted(self, i: int, choices: list[tuple[int, _Picks]]) -> Iterator[tuple[int, _Picks]]:
-        """The choices of stage ``i`` times the ways to fill its slots, the void ones
-        (a forbidden boneyard, slots that cannot be filled) left out."""
-        stage = self.stages[i]
-        keys = self.levels[i]
-        slots = stage.slots
-        for weight, picks in choices:
-            if slots is None:
-                if stage.forbidden and self._breaks(keys, picks, stage):
-                    continue
-            else:
-                counts = list(stage.played)
-                for j, x in picks:
-                    counts[keys[j][0]] += x
-                weight *= slots.ways(slots.slots, tuple(counts))
-                if not weight:
-                    continue
-            yield weight, picks
-
-    @staticmethod
-    def _breaks(keys: list[tuple[int, ...]], picks: _Picks, stage: _Stage) -> bool:
-        """Whether the undrawn boneyard ``picks`` holds every tile of a forbidden set."""
-        inside = {keys[j][0] - 1 for j, _ in picks if keys[j][0] > 0}
-        return any(all(t in inside for t in q) for q in stage.forbidden)
-
-    def _completions(self, i: int, pool: _Pool) -> int:
-        if i + 1 >= len(self.stages):  # the last stage takes every tile left: no memo
-            if i == len(self.stages):
-                return 0 if any(pool) else 1
-            if self.last_plain:
-                if sum(pool) != self.last_size or any(pool[j] for j in self.last_barred):
-                    return 0
-                return 1
-            return sum(weight for weight, _, _ in self._choices(i, pool))
-        key = (i, pool)
-        found = self._memo.get(key)
-        if found is not None:
-            return found
-        total = 0
-        if i + 2 == len(self.stages) and self.last_plain:
-            total = self._last_seat(i, pool)
-        else:
-            for weight, _, rest in self._choices(i, pool):
-                total += weight * self._completions(i + 1, rest)
-        self._memo[key] = total
+                by_class[j] += weight * x
+        for t, key in self.keys.items():
+            j = self.levels[0].index(key)
+            held[t] = held.get(t, 0) + by_class[j] // self.start_pool[j]
         return total
 
-    def _last_seat(self, i: int, pool: _Pool) -> int:
-        """:meth:`_completions` of the last seat before a plain boneyard, without listing
-        its hands: the hands are counted class by class by the seat's label counts (and
-        points left, R17), each count times the ways to fill the seat's slots. The seat
-        takes every tile the boneyard may not (a dealt tile), and the boneyard the rest."""
-        stage = self.stages[i]
-        slots = stage.slots
-        assert slots is not None
-        keys = self.levels[i]
-        nexts = self.nexts[i]
-        values = self.values[i]
-        barred = set(self.last_barred)
-        # (tiles still to take, points still to make, label counts) -> hands
-        ways: dict[tuple[int, int, tuple[int, ...]], int] = {
-            (stage.size, stage.score or 0, stage.played): 1
-        }
-        # what the classes after each one can still give: tiles, least and most points
-        room = [0] * (len(pool) + 1)
-        low_v = [0] * (len(pool) + 1)
-        high_v = [0] * (len(pool) + 1)
-        cheapest, dearest = None, 0
-        for j in range(len(pool) - 1, -1, -1):
-            if pool[j] and keys[j][0] >= 0:
-                room[j] = room[j + 1] + pool[j]
-                cheapest = values[j] if cheapest is None else min(cheapest, values[j])
-                dearest = max(dearest, values[j])
-            else:
-                room[j] = room[j + 1]
-            low_v[j] = cheapest or 0
-            high_v[j] = dearest
-        for j, c in enumerate(pool):
-            if not c:
-                continue
-            fits = room[j + 1]
-            least, most = low_v[j + 1], high_v[j + 1]
-            label = keys[j][0]
-            if nexts[j] in barred:
-                if label < 0:
-                    return 0
-                low = c
-            else:
-                low = 0
-            high = c if label >= 0 else 0
-            v = values[j]
-            step: dict[tuple[int, int, tuple[int, ...]], int] = {}
-            for (need, points, counts), w in ways.items():
-                for x in range(low, min(high, need) + 1):
-                    left = points - x * v
-                    rest = need - x
-                    if rest > fits or left < rest * least or left > rest * most:
-                        continue
-                    if x:
-                        after = (*counts[:label], counts[label] + x, *counts[label + 1 :])
-                    else:
-                        after = counts
-                    state = (need - x, left, after)
-                    step[state] = step.get(state, 0) + w * comb(c, x)
-            ways = step
-            if not ways:
-                return 0
-        return sum(
-            w * slots.ways(slots.slots, counts)
-            for (need, points, counts), w in ways.items()
-            if not need and not points
-        )
+    # -- drawing -------------------------------------------------------------------------
 
-    # -- sampling ----------------------------------------------------------------------
+    def log_weight(self) -> float:
+        """ln of the exact count if it is counted within :data:`COUNT_BUDGET` (a finished
+        round's, however long it takes), else ln of the rejection proposal's bound
+        (``-inf``: no deal)."""
+        try:
+            # a finished round's points (R17) are met by rejection alone: slower than
+            # counting at any table, so a finished round is counted without a budget
+            total = self.count(None if self.facts.points else COUNT_BUDGET)
+        except OverBudgetError:
+            if all(slots.slots <= PATTERN_SLOTS for slots in self.seat_slots.values()):
+                return self.proposal().log_bound()
+            total = self.count()  # too many draws for the proposal's patterns
+        self.counted = True
+        return log(total) if total else float("-inf")
+
+    def attempt(self, rng: random.Random, counted: bool = True) -> Drawn | None:
+        """One attempt at a deal: drawn by the count if it is known (and ``counted``), else
+        a proposal kept or rejected (``None``)."""
+        if self.counted and counted:
+            return self.draw_hands(rng)
+        found = self.proposal().attempt(rng)
+        if found is None:
+            return None
+        chosen, hands, undrawn = found
+        dealt: dict[int, list[int]] = {}
+        drawn_by: dict[int, list[int]] = {}
+        for seat, pats in self.proposal().seats.items():
+            mask, sub, _ = pats.patterns[chosen[seat]]
+            mine, rest = sub.arrange(self.played_tiles[seat], rng)
+            later = iter(rest)
+            drawn = [-1] * (pats.slots.slots + 1)
+            for k in range(1, pats.slots.slots + 1):
+                if not mask >> k & 1:
+                    drawn[k] = next(later)
+            for t, slot in hands[seat]:
+                if slot:
+                    drawn[slot] = t
+                else:
+                    mine.append(t)
+            dealt[seat] = mine
+            drawn_by[seat] = self.by_slot(seat, drawn[1:])
+        rng.shuffle(undrawn)
+        return dealt, drawn_by, undrawn
+
+    def proposal(self) -> Proposal:
+        """The rejection sampler's proposal for this case (built once)."""
+        if self._proposal is None:
+            view, facts = self.view, self.facts
+            labels: dict[int, dict[int, int]] = {}
+            for t in bits(facts.hidden):
+                labels[t] = {
+                    seat: self.seat_slots[seat].labels[of[t]]
+                    for seat, of in self.label_of.items()
+                    if t in of
+                }
+            seats = {
+                seat: SeatPatterns(slots, self.played_tiles[seat], view.hand_counts[seat])
+                for seat, slots in self.seat_slots.items()
+            }
+            points = dict(enumerate(facts.points)) if facts.points else {}
+            points.pop(view.seat, None)
+            forbidden = [q for stage in self.stages if stage.seat < 0 for q in stage.forbidden]
+            self._proposal = Proposal(
+                seats, labels, (self.r, set(self.forced)), points, self.value_of, forbidden
+            )
+        return self._proposal
 
     def sample(self, rng: random.Random) -> State:
-        total = 0 if self.void else self._completions(0, self.start_pool)
-        if not total:
-            raise _SamplingError(f"no deal replays {self.view!r}")
-        tiles: dict[tuple[int, ...], list[int]] = {}
-        for t, key in self.keys.items():
-            tiles.setdefault(key, []).append(t)
-        pool = self.start_pool
-        hands: dict[int, list[int]] = {}
-        drawn_by: dict[int, list[int]] = {}
-        undrawn: list[int] = []
-        for i, stage in enumerate(self.stages):
-            pick = rng.randrange(self._completions(i, pool))
-            for weight, option, after in self._choices(i, pool):
-                weight *= self._completions(i + 1, after)
-                if pick < weight:
-                    choice, rest = option, after
-                    break
-                pick -= weight
-            else:  # pragma: no cover - the weights add up to the total
-                raise _SamplingError("the hand weights do not add up")
-            chosen: list[tuple[int, int]] = []  # (tile, entry of this stage)
-            left_over: dict[tuple[int, ...], list[int]] = {}
-            taken = dict(choice)
-            for j, (key, c) in enumerate(zip(self.levels[i], pool, strict=True)):
-                if not c:
-                    continue
-                x = taken.get(j, 0)
-                group = tiles[key]
-                rng.shuffle(group)
-                chosen.extend((t, key[0]) for t in group[:x])
-                if len(group) > x:
-                    left_over.setdefault(key[1:], []).extend(group[x:])
-            tiles = left_over
-            if stage.seat < 0:
-                undrawn = [t for t, _ in chosen]
-            else:
-                hands[stage.seat], drawn_by[stage.seat] = self._fill(stage, chosen, rng)
-            pool = rest
-        rng.shuffle(undrawn)
-        return self._build(hands, drawn_by, undrawn)
+        """A deal drawn by the exact count, replayed (``_replay.build_state``)."""
+        return build_state(self, self.draw_hands(rng))
 
-    def _fill(
-        self,
-        stage: _Stage,
-        chosen: list[tuple[int, int]],
-        rng: random.Random,
-    ) -> tuple[list[int], list[int]]:
-        """The seat's dealt tiles, and the tile of each of its slots (by original slot)."""
-        seat = stage.seat
-        slots = stage.slots
-        assert slots is not None
-        dealt, drawn = slots.arrange(chosen + self.played_tiles[seat], rng)
+    def by_slot(self, seat: int, drawn: list[int]) -> list[int]:
+        """The tile of each of a seat's slots by original slot (-1 for the dealt hand),
+        from the tiles of its free draw slots in order and its pinned ones."""
         full = [-1] * len(self.slot_event[seat])
         for pos, k in enumerate(self.slot_map[seat][1:], start=1):
             full[k] = drawn[pos - 1]
         for k, t in self.pinned[seat].items():
             full[k] = t
-        return dealt, full
-
-    def _build(
-        self, dealt: dict[int, list[int]], drawn_by: dict[int, list[int]], undrawn: list[int]
-    ) -> State:
-        """The state of a sample, replayed move by move with the engine's checks: it must
-        give the view back."""
-        view = self.view
-        me = view.seat
-        events = self.events
-        start = view.start
-        mover = self.mover
-        next_slot = dict.fromkeys(drawn_by, 1)
-        if start.turn_draws and mover != me:
-            next_slot[mover] = 2  # slot 1 is the tile it drew before the position
-        order: list[int] = []
-        mine_iter = iter(self.mine_drawn)
-        for i in self.draw_events:
-            seat = events[i].seat
-            if seat == me:
-                order.append(next(mine_iter))
-            else:
-                order.append(drawn_by[seat][next_slot[seat]])
-                next_slot[seat] += 1
-        boneyard = order + undrawn
-        hands = [
-            self.facts.mine_dealt if seat == me else mask_of(TILES[t] for t in dealt[seat])
-            for seat in range(len(view.hand_counts))
-        ]
-        if not start.position:
-            n = view.table.n
-            state = dealt_state(
-                self.rules, n, tuple(hands), tuple(boneyard), view.table.dealt, view.first, None
-            )
-        else:
-            drawn_tile = None
-            if start.turn_draws:  # the tile drawn just before, in the mover's hand there
-                t = self.facts.mine_start_drawn if mover == me else drawn_by[mover][1]
-                hands[mover] |= 1 << t
-                drawn_tile = TILES[t]
-            lead = None if start.lead < 0 else start.lead
-            state = checked_state(
-                self.rules, start.table, start.placements, tuple(hands), tuple(boneyard),
-                None if mover < 0 else mover, view.first, lead, start.turn_draws, drawn_tile,
-            )  # fmt: skip
-        for e in events:
-            if state.to_move != e.seat:
-                raise _SamplingError(f"the sample has seat {state.to_move} to move, not {e.seat}")
-            after = state.step(e.move)
-            if after is None:
-                raise _SamplingError(f"the sample refuses {e.move} of seat {e.seat}")
-            state = after
-        if state.seen_by(me) != view:
-            raise _SamplingError(f"a sample of {view!r} does not give the view back")
-        return state
-
-
-def _stage_order(seats: list[int], label_of: dict[int, dict[int, int]], hidden: int) -> list[int]:
-    """The seats in an order that merges tile classes early: each time the seat without
-    which the others tell the fewest classes apart (fewer states to memoise)."""
-    rest = list(seats)
-    kinds = {tuple(label_of[s].get(t, -1) for s in rest) for t in _bits(hidden)}
-    order: list[int] = []
-    while rest:
-
-        def left_classes(p: int, kinds: set[tuple[int, ...]] = kinds) -> tuple[int, int]:
-            left = {kind[:p] + kind[p + 1 :] for kind in kinds}
-            return len(left), -len(set(label_of[rest[p]].values()))
-
-        best = min(range(len(rest)), key=left_classes)
-        order.append(rest.pop(best))
-        kinds = {kind[:best] + kind[best + 1 :] for kind in kinds}
-    return order
-
-
-def _walk(
-    pool: _Pool, usable: list[bool], stage: _Stage, values: list[int]
-) -> list[tuple[int, _Picks]]:
-    """Every way for ``stage`` to take its ``size`` tiles from ``pool`` (classes it may
-    hold only), worth its score if it has one (R17), each with its weight: the product
-    of the binomials of the tiles taken from each class."""
-    score = stage.score
-    scored = score is not None
-    order = [j for j, c in enumerate(pool) if c and usable[j]]
-    if scored:  # the dearest first, so that the bounds below are tight
-        order.sort(key=lambda j: -values[j])
-    width = len(order)
-    room = [pool[j] for j in order]
-    worth = [values[j] for j in order]
-    after = [0] * (width + 1)  # tiles in the classes from m on
-    for m in range(width - 1, -1, -1):
-        after[m] = after[m + 1] + room[m]
-    size = stage.size
-    out: list[tuple[int, _Picks]] = []
-    if after[0] < size:
-        return out
-    # points of the dearest and of the cheapest tiles from m on (R17)
-    flat = [v for v, c in zip(worth, room, strict=True) for _ in range(c)]
-    prefix = [0]
-    for v in flat:
-        prefix.append(prefix[-1] + v)
-    total = len(flat)
-    start = [total - a for a in after]
-    picks: list[tuple[int, int]] = []
-
-    def go(m: int, need: int, points: int, weight: int) -> None:
-        # ``need`` > 0 and the classes from m on hold at least ``need`` tiles
-        if scored:
-            s = start[m]
-            if (
-                points > prefix[s + need] - prefix[s]
-                or points < prefix[total] - prefix[total - need]
-            ):
-                return
-        c = room[m]
-        j = order[m]
-        v = worth[m]
-        for x in range(min(c, need), max(0, need - after[m + 1]) - 1, -1):
-            if x == need:  # the hand is full: it must be worth its points
-                if points == x * v:
-                    picks.append((j, x))
-                    out.append((weight * comb(c, x), tuple(sorted(picks))))
-                    picks.pop()
-            elif x:
-                picks.append((j, x))
-                go(m + 1, need - x, points - x * v, weight * comb(c, x))
-                picks.pop()
-            else:
-                go(m + 1, need, points, weight)
-
-    if size == 0:
-        return [(1, ())] if not score else out
-    go(0, size, score or 0, 1)
-    return out
-
-
-def _hands_with(values: list[int], size: int, points: int) -> int:
-    """How many ``size``-tile hands of tiles worth ``values`` are worth ``points``."""
-    ways: dict[tuple[int, int], int] = {(0, 0): 1}
-    for v in values:
-        for (k, p), w in list(ways.items()):
-            if k < size and p + v <= points:
-                ways[k + 1, p + v] = ways.get((k + 1, p + v), 0) + w
-    return ways.get((size, points), 0)
+        return full
 
 
 # -- for the beliefs (``_beliefs``): counts with a deadline, and the tiles a hand holds --
 
 
-class _Timed(dict[tuple[int, _Pool], int]):
+class _Timed(dict[tuple[int, Pool], int]):
     """A plan's memo that gives up (``TimeoutError``) once ``time.monotonic()`` passes
     ``deadline``: every count the DP finishes is stored here, so it is asked often."""
 
@@ -890,7 +608,7 @@ class _Timed(dict[tuple[int, _Pool], int]):
         super().__init__()
         self.deadline = deadline
 
-    def __setitem__(self, key: tuple[int, _Pool], value: int) -> None:
+    def __setitem__(self, key: tuple[int, Pool], value: int) -> None:
         if time.monotonic() > self.deadline:
             raise TimeoutError("the count ran out of time")
         super().__setitem__(key, value)
@@ -912,25 +630,6 @@ def deals_holding(
         raise SamplingError("the house rules do not say what every move tells: no exact count")
     total, held = 0, dict[int, int]()
     for plan in mixture.plans:
-        if plan.void:
-            continue
-        if seat is not None:
-            bone = next(i for i, stage in enumerate(plan.stages) if stage.seat < 0)
-            forced = {t: -1 for t, key in plan.keys.items() if key[bone] < 0}
-            first = next(i for i, stage in enumerate(plan.stages) if stage.seat == seat)
-            plan.stages.insert(0, plan.stages.pop(first))
-            plan._classes(forced)
-        if deadline is not None:
-            plan._memo = _Timed(deadline)
-        total += plan._completions(0, plan.start_pool) * factorial(plan.r)
-        if seat is None:
-            continue
-        by_class = [0] * len(plan.levels[0])
-        for weight, picks, rest in plan._choices(0, plan.start_pool):
-            weight *= plan._completions(1, rest) * factorial(plan.r)
-            for j, x in picks:
-                by_class[j] += weight * x
-        for t, key in plan.keys.items():
-            j = plan.levels[0].index(key)
-            held[t] = held.get(t, 0) + by_class[j] // plan.start_pool[j]
+        if not plan.void:
+            total += plan.holding(seat, deadline, held)
     return total, held
