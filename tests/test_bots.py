@@ -13,6 +13,7 @@ import math
 import pickle
 import random
 import re
+import sys
 import warnings
 from pathlib import Path
 
@@ -427,6 +428,20 @@ def test_play_until_stops_between_the_rounds_of_a_dealt_match() -> None:
     match, _ = play_until(match, {0: GreedyPlayer(), 1: GreedyPlayer()}, random.Random(2))
     assert match.awaiting_deal
     assert play_until(match, {0: GreedyPlayer()}, random.Random(2)) == (match, ())
+
+
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="typing.get_overloads is new in Python 3.11")
+def test_play_until_declares_what_it_returns_for_a_round_and_for_a_match() -> None:
+    """Its two overloads, as type checkers and ``typing.get_overloads`` read them: a
+    round in gives a round back, a match a match."""
+    import typing
+
+    overloads = typing.get_overloads(play_until)  # type: ignore[attr-defined]  # 3.10's typing
+    declared = [(f.__annotations__["game"], f.__annotations__["return"]) for f in overloads]
+    assert declared == [
+        ("Round", "tuple[Round, tuple[Event, ...]]"),
+        ("Match", "tuple[Match, tuple[Event, ...]]"),
+    ]
 
 
 def test_play_until_checks_its_bots() -> None:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 import attrs
 import pytest
 from house_rules import CostlyDoubles, NoBlankOnTheDouble, WildDoubleBlank
 
-from chickenfoot import PRESETS, HouseRule, Move, Play, Turn, house_rule
+from chickenfoot import PRESETS, HouseRule, Move, Play, Round, Tile, Turn, house_rule
 from chickenfoot.state import PublicTurn, Reveal
 from chickenfoot.testing import check_rule
 
@@ -99,3 +101,84 @@ def test_a_rule_no_variant_accepts_is_reported() -> None:
 
     with pytest.raises(RulesError, match="no variant accepts the house rule never-fits"):
         check_rule(Never())
+
+
+@house_rule
+@attrs.frozen
+class SaysNoDoubleSix(HouseRule):
+    """Says every move tells that the mover held no 6-6: false for any seat holding it."""
+
+    name = "says-no-double-six"
+    rule = "H9"
+
+    def reveal(self, turn: PublicTurn, move: Move, base: Reveal) -> Reveal | None:
+        lacks = base.lacks | 1 << Tile(6, 6).index
+        return Reveal(lacks, base.drawn_lacks, base.drawn_is, base.complete)
+
+
+def test_an_unsound_reveal_is_reported_with_the_tile_the_seat_holds() -> None:
+    """The message names the tile the reveal wrongly says the mover lacks, and the move."""
+    with pytest.raises(AssertionError) as caught:
+        check_rule(SaysNoDoubleSix(), PRESETS["classic"], rounds=10)
+    assert re.search(
+        r": \S+ is said to tell that the seat held none of some tiles, but it holds 6-6:",
+        str(caught.value),
+    )
+
+
+#: The positions check_position is asked at a deal (nothing placed, nothing drawn).
+DEALS: list[str] = []
+
+
+@house_rule
+@attrs.frozen
+class NotesTheDeals(HouseRule):
+    """Accepts every position, and notes those of a deal, one a round."""
+
+    name = "notes-the-deals"
+    rule = "H10"
+
+    def check_position(self, position: Round) -> str | None:
+        dealt = position.rules.hand_size(position.players) * position.players
+        if not position.layout.placements and sum(position.hand_counts) == dealt:
+            DEALS.append(position.to_position())
+        return None
+
+
+def test_check_rule_plays_five_rounds_of_each_player_count_by_default() -> None:
+    """The documented default: five rounds (chickie-duel has one player count, 2), each
+    dealt from the run's seed, so each round is another deal."""
+    DEALS.clear()
+    check_rule(NotesTheDeals(), PRESETS["chickie-duel"])
+    assert len(DEALS) == len(set(DEALS)) == 5
+    first = list(DEALS)
+    DEALS.clear()
+    check_rule(NotesTheDeals(), PRESETS["chickie-duel"], rounds=2)
+    assert first[:2] == DEALS
+
+
+@house_rule
+@attrs.frozen
+class NoWordsForADraw(HouseRule):
+    """No play onto the round double, said in its refusal; but the refusal has no words
+    for the other moves it is asked about and fails on them instead of returning None."""
+
+    name = "no-words-for-a-draw"
+    rule = "H11"
+    separable = True
+
+    def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
+        root = turn.table.round_double
+        return [m for m in moves if not (isinstance(m, Play) and m.onto == root)]
+
+    def refusal(self, turn: Turn, move: Move) -> str | None:
+        if isinstance(move, Play) and move.onto == turn.table.round_double:
+            return "nothing onto the round double"
+        raise LookupError(f"no words for {move}")
+
+
+def test_check_rule_asks_the_rule_to_refuse_every_move_that_is_not_legal() -> None:
+    """Every play of a held tile onto an open place that is not legal, and every draw or
+    pass that is not, goes to the rule's refusal: a refusal that fails on one is found."""
+    with pytest.raises(LookupError, match="no words for"):
+        check_rule(NoWordsForADraw(), PRESETS["chickie-duel"], rounds=2)

@@ -108,6 +108,46 @@ def test_every_exit_code_is_documented() -> None:
     assert returned == documented == {0, 1, 2, 130, 141}
 
 
+def _plain_table(out: str, title: str) -> tuple[list[tuple[int, int]], list[str]]:
+    """The columns (from the line of dashes under the heads) and the lines (the heads,
+    then a row for each knob) of the plain-text table ``title`` in ``out``."""
+    lines = out.splitlines()
+    at = lines.index(title)
+    spans = [(m.start(), m.end()) for m in re.finditer(r"-+", lines[at + 2])]
+    rows = [lines[at + 1]]
+    for line in lines[at + 3 :]:
+        if not re.match(r"[a-z_]+  ", line):
+            break
+        rows.append(line)
+    return spans, rows
+
+
+def _read_from_the_left(spans: list[tuple[int, int]], rows: list[str]) -> bool:
+    """Whether every cell of every column starts where its column does (left-aligned)."""
+    return all(
+        not row[start:end].strip() or not row[start:end].startswith(" ")
+        for row in rows
+        for start, end in spans
+    )
+
+
+def test_rules_tables_are_text_read_from_the_left(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every column of the presets' table (each preset's knobs) and of one preset's
+    knobs (value, rules, values, what it does) is text: each cell starts at its column,
+    as the knob's name does."""
+    assert main(["rules", "--plain"]) == 0
+    spans, rows = _plain_table(capsys.readouterr().out, "Presets")
+    assert len(spans) == 1 + len(PRESETS)
+    assert rows[1].startswith("players  ")
+    assert len(rows) == 1 + len(attrs.fields(Rules))  # the heads, players, every knob but name
+    assert _read_from_the_left(spans, rows)
+    assert main(["rules", "classic", "--plain"]) == 0
+    spans, rows = _plain_table(capsys.readouterr().out, "Knobs")
+    assert len(spans) == 5
+    assert [row.split("  ")[0] for row in rows[1:]] == [k.name for k in Rules.knob_help()]
+    assert _read_from_the_left(spans, rows)
+
+
 def test_rules_of_one_preset_by_alias(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "Double Chicken Foot", "--plain"]) == 0
     out = capsys.readouterr().out
@@ -221,6 +261,21 @@ def test_simulate_prints_tables(
     assert captured.err == ""  # no progress bar when stderr is not a terminal
 
 
+def test_simulate_gives_each_seat_its_wins_as_a_percentage_of_the_games(
+    short_rules: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["simulate", "--rules", str(short_rules), "--games", "6", "--jobs", "1", "--plain"]
+    assert main([*args, "--bots", "greedy,random", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("By seat")
+    heads = lines[at + 1].split()
+    assert heads[:5] == ["seat", "bot", "wins", "shared", "win"]
+    rows = [line.split() for line in lines[at + 3 : at + 5]]
+    assert [row[:2] for row in rows] == [["0", "greedy"], ["1", "random"]]
+    assert sum(int(row[2]) for row in rows) > 0
+    assert [row[4] for row in rows] == [f"{100 * int(row[2]) / 6:.2f}" for row in rows]
+
+
 def test_simulate_writes_records(
     short_rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -276,6 +331,7 @@ def test_level_names_make_the_levels(n: int) -> None:
         ),
         (["--bots", "level6"], "no bot 'level6'"),
         (["--bots", "random,greedy,random", "--players", "4"], "3 bots for 4 seats"),
+        (["--bots", "random,greedy,random", "--players", "2"], "3 bots for 2 seats"),
         (["--preset", "chickie-duel", "--players", "3"], "chickie-duel is for 2 players, not 3"),
         (["--preset", "dominoes"], "no preset 'dominoes'"),
         (["--games", "0"], "at least 1"),
@@ -516,6 +572,20 @@ def test_play_by_notation_and_quit(
     assert "Game abandoned" in out
 
 
+def test_play_seats_you_beside_one_bot_a_name_and_marks_your_seat_alone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two bots named and no --players: a table of three, you and the two (R5). The
+    tiles-in-hand line marks your seat, 1, and no other as yours."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--bots", "greedy,random", "--seat", "1", "--seed", "1", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("classic, 3 players. You are seat 1; seat 0 (greedy), seat 2 (random).")
+    (counts,) = re.findall(r"^Tiles in hand: (.*); boneyard \d+$", out, re.M)
+    seats = counts.split(", ")
+    assert [re.sub(r" \d+$", "", seat) for seat in seats] == ["seat 0", "seat 1 (you)", "seat 2"]
+
+
 def test_play_hides_the_seed_unless_asked(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -675,6 +745,7 @@ def test_play_with_one_legal_move_asks_for_1_alone_r6(
         (["--seat", "4"], "--seat is 0 to 3"),
         (["--seat", "-1"], "at least 0, not -1"),
         (["--players", "4", "--bots", "greedy,random"], "2 bots for 3 seats"),
+        (["--players", "3", "--bots", "greedy,random,greedy"], "3 bots for 2 seats"),
         (["--bots", "wizard"], "no bot 'wizard'"),
         (["--players", "1"], "at least 2"),
     ],
@@ -788,7 +859,7 @@ def test_show_a_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     svg = tmp_path / "table.svg"
     assert main(["show", TOES_POSITION, "--preset", "chickie", "--svg", str(svg)]) == 0
     out = capsys.readouterr().out
-    assert "chickie-duel, 2 players, round double 6-6: seat 1 to move" in out
+    assert "chickie-duel, 2 players, round double 6-6: seat 1 to move (first seat 0, lead" in out
     assert "[4|4] foot, 1 place open" in out
     assert "seat 0 (3): 1-0 3-2 5-5" in out
     assert "boneyard (13): 6-2 5-4" in out
@@ -797,6 +868,34 @@ def test_show_a_position(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert "Best move" not in out
     assert svg.read_text(encoding="utf-8").startswith("<svg")
     assert svg.read_text(encoding="utf-8").count('class="tile"') == 8
+
+
+def test_show_names_the_lead_seat_where_it_is_not_the_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """In a holder start the seat that placed the round double leads the ties of a
+    blocked round (R6, R18): the heading names it beside the first seat, and only where
+    the two differ."""
+    fields = TOES_POSITION.split()
+    for first, lead, said in (
+        ("0", "1", "(first seat 0, lead seat 1)"),
+        ("1", "0", "(first seat 1, lead seat 0)"),
+        ("0", "0", "(first seat 0)"),
+        ("1", "1", "(first seat 1)"),
+    ):
+        position = " ".join([*fields[:6], first, lead, *fields[8:]])
+        assert main(["show", position, "--preset", "chickie", "--plain"]) == 0
+        heading = capsys.readouterr().out.splitlines()[0]
+        assert heading == f"chickie-duel, 2 players, round double 6-6: seat 1 to move {said}"
+
+
+def test_show_refuses_an_svg_path_it_cannot_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "missing" / "table.svg"
+    assert main(["show", TOES_POSITION, "--preset", "chickie", "--svg", str(path)]) == 2
+    assert f"cannot write {path}" in capsys.readouterr().err
+    assert not path.parent.exists()
 
 
 def test_show_as_one_seat_sees_it(capsys: pytest.CaptureFixture[str]) -> None:

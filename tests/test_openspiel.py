@@ -597,6 +597,60 @@ def test_observation_strings_show_a_seat_its_own_hand_only() -> None:
         assert not [p for p in public.string_from(state, seat).split("; ") if "hand" in p]
 
 
+def test_an_observer_of_every_seat_s_private_information_sees_every_hand() -> None:
+    """With ``private_info=ALL_PLAYERS`` the observation holds every seat's hand, in the
+    tensor's ``hands`` piece and in the string, during the deal and in play."""
+    game = load("classic", 3)
+    everyone = game.make_py_observer(
+        pyspiel.IIGObservationType(
+            perfect_recall=False,
+            public_info=True,
+            private_info=pyspiel.PrivateInfoType.ALL_PLAYERS,
+        )
+    )
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    advance(state, rng, 10)  # ten tiles dealt
+    everyone.set_from(state, 2)
+    assert int(everyone.dict["hands"].sum()) == 10
+    dealing = everyone.string_from(state, 2).split("; ")
+    assert dealing[-1] == f"dealing 10 of {game.config.dealt}"
+    assert [p.split(" ")[:2] for p in dealing[1:-1]] == [["hand", f"{s}"] for s in range(3)]
+    advance(state, rng, game.config.dealt - 10 + 7)
+    rnd = state.round
+    assert rnd is not None
+    everyone.set_from(state, 2)
+    for seat in range(3):
+        assert np.flatnonzero(everyone.dict["hands"][seat]).tolist() == sorted(
+            t.index for t in rnd.hand(seat)
+        )
+    parts = everyone.string_from(state, 2).split("; ")
+    assert [p for p in parts if p.startswith("hand ")] == [
+        f"hand {seat} {' '.join(map(str, rnd.hand(seat)))}" for seat in range(3)
+    ]
+
+
+def test_the_observation_s_seat_to_move_is_the_current_player() -> None:
+    """The ``to_move`` piece of a seat's observation is one-hot at the seat to move, seat
+    0 included, and at its last slot at a chance node (a draw's tile) and at the end."""
+    game = load("classic", 3)
+    observer = game.make_py_observer()
+    state = game.new_initial_state()
+    rng = random.Random(6)
+    advance(state, rng, game.config.dealt)
+    seen = set()
+    while True:
+        current = state.current_player()
+        observer.set_from(state, 1)
+        slot = current if current >= 0 else 3
+        assert np.flatnonzero(observer.dict["to_move"]).tolist() == [slot]
+        seen.add(slot)
+        if state.is_terminal():
+            break
+        advance(state, rng, 1)
+    assert seen == {0, 1, 2, 3}
+
+
 def test_observation_string_writes_the_table_in_the_move_notation() -> None:
     """The table of the observation string is the layout in play order, each placement
     as the move that made it (R4): parse_move reads every one back to its tile and parent."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 pytest.importorskip("pettingzoo")
@@ -255,6 +256,31 @@ def test_render(capsys: pytest.CaptureFixture[str]) -> None:
     assert "seat 0:" in capsys.readouterr().out
     with pytest.raises(ValueError, match="render_mode"):
         raw_env(render_mode="rgb_array")
+
+
+def test_render_of_a_match_heads_the_table_with_the_round_and_the_totals() -> None:
+    """A match's text names the round of the schedule's count (R19), or the round alone
+    where a target ends the match (R20), and the totals so far."""
+    game = raw_env(rules="chickie-duel", match=True, render_mode="ansi")
+    game.reset(seed=5)
+    first = game.render()
+    assert isinstance(first, str)
+    assert first.startswith("chickie-duel, 2 players, round 1 of 7, totals [0, 0]: seat ")
+    rng = random.Random(5)
+    match = game._game
+    while isinstance(match, Match) and match.round_index == 0:
+        random_steps(game, rng, 1)
+        match = game._game
+    assert isinstance(match, Match)
+    text = game.render()
+    assert isinstance(text, str)
+    assert text.startswith(f"chickie-duel, 2 players, round 2 of 7, totals {list(match.totals)}: ")
+    target = attrs.evolve(PRESETS["chickie-duel"], target=100)
+    aimed = raw_env(rules=target, match=True, render_mode="ansi")
+    aimed.reset(seed=5)
+    text = aimed.render()
+    assert isinstance(text, str)
+    assert text.startswith("chickie-duel, 2 players, round 1, totals [0, 0]: seat ")
 
 
 def test_arguments() -> None:

@@ -194,6 +194,26 @@ def test_one_job_plays_every_chunk_in_this_process() -> None:
     assert summary == simulate(SHORT, [FirstMove(), FirstMove()], games=4, seed=5, jobs=1)
 
 
+def test_games_of_one_chunk_are_played_in_this_process_whatever_the_jobs() -> None:
+    """With one chunk there is nothing to share out: ``jobs=2`` makes no pool either, so
+    a bot that lives in this process alone (a class defined in a function, which a pool
+    could not even send) plays every game."""
+    made: list[Move] = []
+
+    @attrs.frozen
+    class Noting:
+        name: str = "first"
+
+        def choose(self, view: RoundView, rng: random.Random) -> Move:
+            made.append(view.legal_moves()[0])
+            return made[-1]
+
+    summary = simulate(SHORT, [Noting(), Noting()], games=3, seed=5, jobs=2, chunk_size=3)
+    assert summary.games == 3
+    assert made
+    assert summary == simulate(SHORT, [FirstMove(), FirstMove()], games=3, seed=5, jobs=1)
+
+
 def test_progress_counts_up_to_the_games() -> None:
     calls: list[tuple[int, int]] = []
     with concurrent.futures.ThreadPoolExecutor(2) as pool:

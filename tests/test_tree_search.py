@@ -411,3 +411,33 @@ def test_plays_of_one_tile_over_different_numbers_are_different_candidates() -> 
         tiles = {m.tile for m in moves if isinstance(m, Play)}
         split += len(tiles) < len(options)
     assert split  # some tile could be played over two numbers
+
+
+def test_every_move_of_the_root_counts_each_visit_since_it_entered_the_tree() -> None:
+    """UCB1's ``a`` counts how often a move was legal when its node was reached. At the
+    root every move is legal in every determinization (each is a deal of this view), so
+    the root expands one move an iteration until all are in the tree, and the move added
+    at iteration ``i`` of ``n`` has been available ``n - i + 1`` times: the first visit,
+    when it entered the tree, counts once."""
+    from chickenfoot.bots import _distinct, _Node, _TreeSearch
+    from chickenfoot.state import state_of
+
+    bot = TreeSearchPlayer(playouts=40)
+    checked = 0
+    for rnd in decisions("classic", 3, 6):
+        view = rnd.view(rnd.to_move or 0)
+        options = _distinct(view, view.legal_moves())
+        if len(options) < 2:
+            continue
+        rng = random.Random(8)
+        search = _TreeSearch(bot, view, rng)
+        root = _Node(view.seat)
+        iterations = 30
+        for _ in range(iterations):
+            search._iterate(root, state_of(view.sample_state(rng)))
+        children = list(root.children.values())
+        assert set(root.children) == set(options)
+        assert [c.available for c in children] == [iterations - i for i in range(len(children))]
+        assert sum(c.visits for c in children) == iterations
+        checked += 1
+    assert checked

@@ -587,6 +587,7 @@ def _run(args: argparse.Namespace, work: Path) -> int:
     modules = args.module or list(FAST_TESTS)
     population = [m for module in modules for m in find_mutants(base, module)]
     previous: list[Result] = []
+    last: dict[str, Any] = {}
     wanted: set[tuple[str, str, str, str, str]] = set()
     if args.again:
         # The survivors by their stable description: edits elsewhere in a module renumber
@@ -649,8 +650,10 @@ def _run(args: argparse.Namespace, work: Path) -> int:
     if args.again:
         print(f"re-ran {len(to_run)} survivors of the last run; the sample is as it was")
         results = _merge(previous, results, equivalents)
-    results.sort(key=lambda r: (modules.index(r.mutant.module), r.mutant.line))
-    _write_report(results, args, len(population))
+    # --again with --module keeps the other modules' results of the last run as they were
+    order = {m: i for i, m in enumerate([*modules, *FAST_TESTS])}
+    results.sort(key=lambda r: (order.get(r.mutant.module, len(order)), r.mutant.line))
+    _write_report(results, args, last["population"] if args.again else len(population))
 
     survivors = [r for r in results if r.outcome == "survived"]
     if survivors:
