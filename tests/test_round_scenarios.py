@@ -22,6 +22,7 @@ import attrs
 import pytest
 
 from chickenfoot import (
+    MAX_PIPS,
     PRESETS,
     ChickenFootError,
     DealError,
@@ -495,6 +496,25 @@ def test_r6_centre_double_is_on_the_table_and_the_first_seat_moves() -> None:
     refused(rnd, play("6-6"), "R4")
 
 
+def test_r6_r19_the_largest_set_deals_for_its_two_highest_doubles() -> None:
+    """R19: a match begins on the set's highest double, and a round dealt without one is
+    dealt for it: in double-63, the largest set (2080 tiles), that is 63-63 in the centre
+    (R6), and 62-62 when asked for; a match's first two rounds are dealt for them."""
+    rules = variant(hand=7, n=MAX_PIPS, start="centre")
+    for asked, double in ((None, MAX_PIPS), (MAX_PIPS - 1, MAX_PIPS - 1)):
+        rnd = Round.deal(rules, 2, seed=3, round_double=asked)
+        centre = Tile(double, double)
+        assert rnd.round_double == centre
+        assert rnd.layout.placements == (Placement(centre, None, None),)
+        assert len(rnd.boneyard) == 2080 - 1 - 14
+    match = Match.new(rules, 2, seed=3)
+    assert match.round.round_double == Tile(MAX_PIPS, MAX_PIPS)
+    rng = random.Random(3)
+    while not match.finished:
+        match = match.apply(rng.choice(match.legal_moves()))
+    assert match.round.round_double == Tile(MAX_PIPS - 1, MAX_PIPS - 1)
+
+
 @pytest.mark.parametrize("first", [0, 1, 2, 3])
 def test_r6_double_foot_preset_deal(first: int) -> None:
     """R6 centre with the double-foot preset (§6): 9-9 is on the table, in no hand and not
@@ -792,6 +812,7 @@ def test_r1_r2_layout_is_a_tree_and_ends_close() -> None:
     refused(rnd, play("3-1"), "R4")  # onto=None is only for the round double
 
     rnd = run(rnd, play("4-0", "3-0"))  # the 0 touches; 4-0 offers its 4
+    refused(rnd, play("2-2", "3-0"), "R2", "3-0")  # 3-0's end is closed by 4-0
     assert rnd.open_ends == ends(("4-0", 4, 1), ("6-0", 0, 1), ("6-1", 1, 1), ("6-2", 2, 1))
     layout = rnd.layout
     assert layout.root == t("6-6")
