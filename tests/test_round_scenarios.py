@@ -38,6 +38,7 @@ from chickenfoot import (
     Pass,
     Placement,
     Play,
+    PositionError,
     Round,
     Rules,
     RulesError,
@@ -1240,6 +1241,37 @@ def test_r6b_positions_write_the_double_dealt_for() -> None:
         Round.from_position(HIGHEST3, text.replace("6-6>5-5", "6-6>4-4"))
     with pytest.raises(ChickenFootError, match=r"seat 2 holds 5-5.*\(R6b\)"):
         Round.from_position(HIGHEST3, text.replace("6-6>5-5", "6-6"))
+
+
+def _held_instead(text: str, out: str, held: str) -> str:
+    """The position ``text`` with ``held`` from the boneyard in seat 0's hand, ``out``
+    from that hand in the boneyard."""
+    words = text.split()
+    hands = words[3].split("/")
+    hands[0] = ",".join(held if x == out else x for x in hands[0].split(","))
+    words[3] = "/".join(hands)
+    words[4] = ",".join(out if x == held else x for x in words[4].split(","))
+    return " ".join(words)
+
+
+def test_r6b_a_drawer_holding_a_lower_double_is_not_searching() -> None:
+    """R6b: while the search goes on for the double dealt for, nobody holds a double at or
+    below it. A position whose drawer holds one beside the tile it has just drawn is
+    refused naming that double, whether that tile is a double, placed next, or not, and
+    the drawer passes (R13)."""
+    rules = attrs.evolve(PRESETS["chickie-duel"], start="highest_held")
+    hands = ["6-5 6-4 6-3 6-2 6-1 6-0 5-4", "5-3 5-2 5-1 5-0 4-3 4-2 4-1"]
+    rnd = run(deal(rules, hands, top="4-0 3-2 2-2"), Draw())
+    searching = run(rnd, Pass(), Draw(), Pass(), Draw())
+    for at, moves in ((rnd, [Pass()]), (searching, [play("2-2")])):
+        text = at.to_position()
+        assert Round.from_position(rules, text).legal_moves() == moves
+        with pytest.raises(PositionError) as info:
+            Round.from_position(rules, _held_instead(text, "6-5", "1-1"))
+        assert str(info.value).startswith(
+            "double: seat 0 holds 1-1, the highest double at or below 6-6, so the round "
+            "opens on it, not on 6-6; write the double as '6-6>1-1' (R6b)"
+        )
 
 
 def test_r6b_is_a_start_of_its_own() -> None:
