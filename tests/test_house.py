@@ -238,7 +238,8 @@ def test_a_turn_names_the_tile_drawn_this_turn_r13() -> None:
 
 def test_a_blocked_rounds_bonus_has_no_last_tile_r18() -> None:
     """R18: a blocked round has no tile the winner went out with, so a bonus given for
-    that tile is not given; a round gone out gives it to every other seat (R16)."""
+    that tile is not given; a round gone out gives it to every other seat (R16). Each
+    seat's view samples rounds that give it back."""
 
     @house_rule
     @attrs.frozen
@@ -261,6 +262,8 @@ def test_a_blocked_rounds_bonus_has_no_last_tile_r18() -> None:
             if outcome.ending is Ending.WENT_OUT and seat != outcome.winner:
                 points += 1
             assert outcome.scores[seat] == points, (seed, seat)
+            view = end.view(seat)  # the sampler takes the bonus off the score
+            assert view.sample_state(random.Random(seed)).view(seat) == view
         if endings == {Ending.WENT_OUT, Ending.BLOCKED}:
             return
     raise AssertionError(f"80 rounds ended only so: {endings}")
