@@ -33,23 +33,23 @@ from chickenfoot import _sampling as sampling
 
 @house_rule
 @attrs.frozen
-class BlanksWaitForALastTile(HouseRule):
-    """While some seat holds one tile, no tile with a blank end is played: each tile's
-    plays are kept or removed on its own, by the public tile counts, the same for every
-    seat."""
+class BlanksWaitOnOddCounts(HouseRule):
+    """While the hands hold an odd number of tiles in all, no tile with a blank end is
+    played: each tile's plays are kept or removed on its own, by the public tile counts,
+    the same for every seat."""
 
-    name = "blanks-wait-for-a-last-tile"
+    name = "blanks-wait-on-odd-counts"
     rule = "H4"
     separable = True
 
     def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
-        if min(turn.hand_counts) > 1:
+        if sum(turn.hand_counts) % 2 == 0:
             return moves
         return [m for m in moves if not (isinstance(m, Play) and m.tile.has(0))]
 
 
 SEPARABLE = (NoBlankOnTheDouble(),)
-COUNTED = (BlanksWaitForALastTile(),)
+COUNTED = (BlanksWaitOnOddCounts(),)
 SCORING = (CostlyDoubles(factor=2, bonus_points=5),)
 SILENT = (WildDoubleBlank(),)
 TABLES = [(2, 3, 3), (3, 3, 2)]
