@@ -203,6 +203,72 @@ def test_a_seat_whose_plays_are_all_removed_draws() -> None:
     assert rnd.outcome.ending is Ending.BLOCKED
 
 
+def test_a_turn_names_the_tile_drawn_this_turn_r13() -> None:
+    """R13: the turn a house rule reads after a draw names the tile drawn: a rule that
+    keeps a drawn double off the table leaves the drawer, who may not draw again, a pass;
+    without it the same turn has the double's play."""
+
+    @house_rule
+    @attrs.frozen
+    class DrawnDoublesWait(HouseRule):
+        name = "drawn-doubles-wait"
+        rule = "H7"
+
+        def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
+            if turn.drawn is not None and turn.drawn.is_double:
+                return [m for m in moves if not isinstance(m, Play)]
+            return moves
+
+    duel = PRESETS["chickie-duel"]
+    rules = attrs.evolve(duel, house=[DrawnDoublesWait()])
+    assert rules.draws_per_turn == 1
+    waited = 0
+    for seed in range(60):
+        for rnd in play_randomly(rules, 2, seed):
+            last = rnd.history[-1] if rnd.history else None
+            if rnd.is_over or last is None or last.drawn is None or not last.drawn.is_double:
+                continue
+            if rnd.to_move != last.seat or not rnd.layout.placements:
+                continue  # a search draw found the round double (R6), or the turn is over
+            assert rnd.legal_moves() == [Pass()]
+            plain = Round.from_position(duel, rnd.to_position()).legal_moves()
+            waited += any(isinstance(m, Play) and m.tile == last.drawn for m in plain)
+    assert waited >= 3
+
+
+def test_a_blocked_rounds_bonus_has_no_last_tile_r18() -> None:
+    """R18: a blocked round has no tile the winner went out with, so a bonus given for
+    that tile is not given; a round gone out gives it to every other seat (R16). Each
+    seat's view samples rounds that give it back."""
+
+    @house_rule
+    @attrs.frozen
+    class OutTileBonus(HouseRule):
+        name = "out-tile-bonus"
+        rule = "H8"
+
+        def bonus(self, seat: int, ending: Ending, winner: int, last: Tile | None) -> int:
+            return 0 if last is None or seat == winner else 1
+
+    rules = attrs.evolve(CLASSIC, house=[OutTileBonus()])
+    endings = set()
+    for seed in range(80):
+        end = play_randomly(rules, 4, seed)[-1]
+        outcome = end.outcome
+        assert outcome is not None
+        endings.add(outcome.ending)
+        for seat in range(4):
+            points = hand_score(rules, sum(1 << t.index for t in end.hand(seat)))
+            if outcome.ending is Ending.WENT_OUT and seat != outcome.winner:
+                points += 1
+            assert outcome.scores[seat] == points, (seed, seat)
+            view = end.view(seat)  # the sampler takes the bonus off the score
+            assert view.sample_state(random.Random(seed)).view(seat) == view
+        if endings == {Ending.WENT_OUT, Ending.BLOCKED}:
+            return
+    raise AssertionError(f"80 rounds ended only so: {endings}")
+
+
 def test_the_wild_double_blank_goes_onto_any_open_end() -> None:
     """H2: 0-0 onto an end showing another number covers it and wants blank toes (R3)."""
     seen = 0

@@ -27,10 +27,29 @@ from test_sampling import (
     tiny,
 )
 
-from chickenfoot import Draw, HouseRule, Play, Round, Rules, SamplingError
+from chickenfoot import Draw, HouseRule, Move, Play, Round, Rules, SamplingError, Turn, house_rule
 from chickenfoot import _sampling as sampling
 
+
+@house_rule
+@attrs.frozen
+class BlanksWaitOnOddCounts(HouseRule):
+    """While the hands hold an odd number of tiles in all, no tile with a blank end is
+    played: each tile's plays are kept or removed on its own, by the public tile counts,
+    the same for every seat."""
+
+    name = "blanks-wait-on-odd-counts"
+    rule = "H4"
+    separable = True
+
+    def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
+        if sum(turn.hand_counts) % 2 == 0:
+            return moves
+        return [m for m in moves if not (isinstance(m, Play) and m.tile.has(0))]
+
+
 SEPARABLE = (NoBlankOnTheDouble(),)
+COUNTED = (BlanksWaitOnOddCounts(),)
 SCORING = (CostlyDoubles(factor=2, bonus_points=5),)
 SILENT = (WildDoubleBlank(),)
 TABLES = [(2, 3, 3), (3, 3, 2)]
@@ -61,7 +80,9 @@ def _views(house: tuple[HouseRule, ...]) -> Iterator[tuple[Round, int]]:
 
 
 @pytest.mark.parametrize(
-    "house", [SEPARABLE, SCORING, SEPARABLE + SCORING], ids=["H1", "H3", "H1+H3"]
+    "house",
+    [SEPARABLE, SCORING, SEPARABLE + SCORING, COUNTED],
+    ids=["H1", "H3", "H1+H3", "H4"],
 )
 def test_exact_count_under_a_declared_rule_equals_the_brute_force_count(
     house: tuple[HouseRule, ...],

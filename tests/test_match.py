@@ -1000,6 +1000,38 @@ def test_a_match_seats_as_many_players_as_its_set_deals_to_r5() -> None:
     assert Match(crowd, 300, match.seed, match.finished, match.round) == match
 
 
+def test_a_dealt_match_of_300_players_takes_its_next_round_from_a_deal_r5() -> None:
+    """R5, R19: a dealt match of 300 players, one tile each from double-30, takes its next
+    round from an explicit deal of 300 hands."""
+    crowd = attrs.evolve(PRESETS["classic"], name="crowd", set_sizes={300: 30}, hand_sizes={300: 1})
+    tiles = list(tile_set(30))
+    rng = random.Random(2)
+    rng.shuffle(tiles)
+    match = Match.dealt(crowd, [[x] for x in tiles[:300]], tiles[300:])
+    while not match.awaiting_deal:
+        match = match.apply(rng.choice(match.legal_moves()))
+    rng.shuffle(tiles)
+    match = match.deal([[x] for x in tiles[:300]], tiles[300:])
+    assert not match.awaiting_deal
+    assert match.round.players == 300
+    assert match.round.hand_counts == (1,) * 300
+    assert match.round.round_double == d(29)
+
+
+def test_the_ply_counts_every_move_of_the_match_r19() -> None:
+    """R19: a match's ply goes up by one with every move, across its rounds: within a
+    round it is the moves of the rounds before plus the round's own."""
+    match = Match.new(PRESETS["chickie-duel"], 2, seed=3)
+    rng = random.Random(3)
+    count = 0
+    while len(match.finished) < 2:
+        match = match.apply(rng.choice(match.legal_moves()))
+        count += 1
+        assert match.ply == count
+        if match.finished and match.round.ply:
+            assert match.ply == sum(r.ply for r in match.finished) + match.round.ply
+
+
 def test_the_seat_of_a_move_is_given_by_name() -> None:
     """``apply(move, seat=...)``: the seat is keyword-only on a match as on a round, so a
     seat number passed by position cannot be taken for something else."""

@@ -235,6 +235,8 @@ def _error(text: str, rules: object = DUEL) -> str:
         (TOES.replace("5-5,3-2,1-0/", ""), "1 hand; a round has 2 players"),
         (TOES.replace(" 1 0 1 -", " 2 0 1 -"), "seat 2 is not at a table of 2 players"),
         (TOES.replace(" 1 0 1 -", " x 0 1 -"), "'x' is not a seat"),
+        # A long word is shown by its first 12 characters.
+        (TOES.replace(" 1 0 1 -", " 1234567890123 0 1 -"), ": '123456789012' is not a seat;"),
         (TOES.replace(" 1 0 1 -", " 1 0 - -"), "write the seat that placed the round double"),
         (
             TOES.replace("6-5@6-6", "6-5@6-6,6-2@6-6").replace("6-2,", ""),
@@ -262,6 +264,8 @@ def _error(text: str, rules: object = DUEL) -> str:
         ),
         (TOES.replace(" 1 0 1 -", " 1 0 1 0:4-3"), "0 draws"),
         (TOES.replace(" 1 0 1 -", " 1 0 1 1;4-3"), "is not a turn"),
+        # The draws are ASCII digits: others that int() reads are not a count.
+        (TOES.replace(" 1 0 1 -", " 1 0 1 \u0661:5-5"), "turn: '\u0661:5-5' is not a turn"),
         (
             TOES.replace("cf1 6-6 ", "cf1 6-6 - ").replace(f"{_LAYOUT} ", ""),
             "the position is missing 8 tiles of the double-6 set: 4-0, 4-2, 4-4, 6-1, 6-3 and",

@@ -22,6 +22,7 @@ import attrs
 import pytest
 
 from chickenfoot import (
+    MAX_PIPS,
     PRESETS,
     ChickenFootError,
     DealError,
@@ -37,6 +38,7 @@ from chickenfoot import (
     Pass,
     Placement,
     Play,
+    PositionError,
     Round,
     Rules,
     RulesError,
@@ -495,6 +497,25 @@ def test_r6_centre_double_is_on_the_table_and_the_first_seat_moves() -> None:
     refused(rnd, play("6-6"), "R4")
 
 
+def test_r6_r19_the_largest_set_deals_for_its_two_highest_doubles() -> None:
+    """R19: a match begins on the set's highest double, and a round dealt without one is
+    dealt for it: in double-63, the largest set (2080 tiles), that is 63-63 in the centre
+    (R6), and 62-62 when asked for; a match's first two rounds are dealt for them."""
+    rules = variant(hand=7, n=MAX_PIPS, start="centre")
+    for asked, double in ((None, MAX_PIPS), (MAX_PIPS - 1, MAX_PIPS - 1)):
+        rnd = Round.deal(rules, 2, seed=3, round_double=asked)
+        centre = Tile(double, double)
+        assert rnd.round_double == centre
+        assert rnd.layout.placements == (Placement(centre, None, None),)
+        assert len(rnd.boneyard) == 2080 - 1 - 14
+    match = Match.new(rules, 2, seed=3)
+    assert match.round.round_double == Tile(MAX_PIPS, MAX_PIPS)
+    rng = random.Random(3)
+    while not match.finished:
+        match = match.apply(rng.choice(match.legal_moves()))
+    assert match.round.round_double == Tile(MAX_PIPS - 1, MAX_PIPS - 1)
+
+
 @pytest.mark.parametrize("first", [0, 1, 2, 3])
 def test_r6_double_foot_preset_deal(first: int) -> None:
     """R6 centre with the double-foot preset (§6): 9-9 is on the table, in no hand and not
@@ -792,6 +813,7 @@ def test_r1_r2_layout_is_a_tree_and_ends_close() -> None:
     refused(rnd, play("3-1"), "R4")  # onto=None is only for the round double
 
     rnd = run(rnd, play("4-0", "3-0"))  # the 0 touches; 4-0 offers its 4
+    refused(rnd, play("2-2", "3-0"), "R2", "3-0")  # 3-0's end is closed by 4-0
     assert rnd.open_ends == ends(("4-0", 4, 1), ("6-0", 0, 1), ("6-1", 1, 1), ("6-2", 2, 1))
     layout = rnd.layout
     assert layout.root == t("6-6")
@@ -1219,6 +1241,37 @@ def test_r6b_positions_write_the_double_dealt_for() -> None:
         Round.from_position(HIGHEST3, text.replace("6-6>5-5", "6-6>4-4"))
     with pytest.raises(ChickenFootError, match=r"seat 2 holds 5-5.*\(R6b\)"):
         Round.from_position(HIGHEST3, text.replace("6-6>5-5", "6-6"))
+
+
+def _held_instead(text: str, out: str, held: str) -> str:
+    """The position ``text`` with ``held`` from the boneyard in seat 0's hand, ``out``
+    from that hand in the boneyard."""
+    words = text.split()
+    hands = words[3].split("/")
+    hands[0] = ",".join(held if x == out else x for x in hands[0].split(","))
+    words[3] = "/".join(hands)
+    words[4] = ",".join(out if x == held else x for x in words[4].split(","))
+    return " ".join(words)
+
+
+def test_r6b_a_drawer_holding_a_lower_double_is_not_searching() -> None:
+    """R6b: while the search goes on for the double dealt for, nobody holds a double at or
+    below it. A position whose drawer holds one beside the tile it has just drawn is
+    refused naming that double, whether that tile is a double, placed next, or not, and
+    the drawer passes (R13)."""
+    rules = attrs.evolve(PRESETS["chickie-duel"], start="highest_held")
+    hands = ["6-5 6-4 6-3 6-2 6-1 6-0 5-4", "5-3 5-2 5-1 5-0 4-3 4-2 4-1"]
+    rnd = run(deal(rules, hands, top="4-0 3-2 2-2"), Draw())
+    searching = run(rnd, Pass(), Draw(), Pass(), Draw())
+    for at, moves in ((rnd, [Pass()]), (searching, [play("2-2")])):
+        text = at.to_position()
+        assert Round.from_position(rules, text).legal_moves() == moves
+        with pytest.raises(PositionError) as info:
+            Round.from_position(rules, _held_instead(text, "6-5", "1-1"))
+        assert str(info.value).startswith(
+            "double: seat 0 holds 1-1, the highest double at or below 6-6, so the round "
+            "opens on it, not on 6-6; write the double as '6-6>1-1' (R6b)"
+        )
 
 
 def test_r6b_is_a_start_of_its_own() -> None:

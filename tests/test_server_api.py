@@ -381,6 +381,16 @@ def test_a_move_that_is_not_a_string_is_told_what_a_move_looks_like(
     )
 
 
+def test_a_move_is_at_most_40_characters() -> None:
+    """A move text of 40 characters, spaces around it included, is read; one of 41 is
+    refused as too long, showing its first 40 (a record's moves have the same limit)."""
+    text = "9-4@9-9".center(40)
+    assert parse_move(text) == Play(Tile(9, 4), onto=Tile(9, 9))
+    with pytest.raises(InvalidMoveError) as caught:
+        parse_move(text + " ")
+    assert str(caught.value) == f"{text!r}... is not a move: too long"
+
+
 def test_tile_ends_beyond_the_set_are_named_by_the_set_where_it_is_known_r5() -> None:
     """parse_move knows no set: ends go up to the notation's limit. A record knows its
     set (classic at 4 seats: double-9), and names it for a move beyond it (R5)."""

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from strategies import played_rounds
 
 import chickenfoot.bots
-from chickenfoot import MAX_PIPS, PRESETS, Draw, Move, Pass, Play, Round, Rules, tile_set
+from chickenfoot import MAX_PIPS, PRESETS, Draw, Move, Pass, Play, Round, Rules, Tile, tile_set
 from chickenfoot.bots import GreedyPlayer, level, play_round
 from chickenfoot.state import State, TableState, hand_score, round_of, state_of, table_of
 
@@ -64,6 +64,24 @@ def test_info_key_tells_moves_apart_as_the_covered_number_does(rnd: Round) -> No
             assert (state.info_key(a) == state.info_key(b)) == same
 
 
+def _pair_keys(
+    state: State,
+    rng: random.Random,
+    to_key: dict[tuple[int, int], int],
+    to_covered: dict[int, tuple[int, int]],
+) -> None:
+    """Play ``state`` out at random, pairing every legal move's key with its covered key
+    (each must have one partner only) and checking that a key is an int."""
+    while state.outcome is None:
+        moves = state.legal_moves()
+        for move in moves:
+            covered, key = covered_key(state.table, move), state.info_key(move)
+            assert type(key) is int
+            assert to_key.setdefault(covered, key) == key
+            assert to_covered.setdefault(key, covered) == covered
+        state = state.after(rng.choice(moves))
+
+
 def test_info_key_is_one_number_for_each_covered_key() -> None:
     """Across the states of many rounds, the keys and the covered keys pair one to one, so
     a tree keyed on either has the same nodes."""
@@ -74,15 +92,24 @@ def test_info_key_is_one_number_for_each_covered_key() -> None:
         preset = ("classic", "chickie-duel", "double-foot")[seed % 3]
         rules = PRESETS[preset]
         players = min(rules.player_counts) + (seed % 2 if preset == "classic" else 0)
-        state = state_of(Round.deal(rules, players, seed=seed))
-        while state.outcome is None:
-            moves = state.legal_moves()
-            for move in moves:
-                covered, key = covered_key(state.table, move), state.info_key(move)
-                assert to_key.setdefault(covered, key) == key
-                assert to_covered.setdefault(key, covered) == covered
-            state = state.after(rng.choice(moves))
+        _pair_keys(state_of(Round.deal(rules, players, seed=seed)), rng, to_key, to_covered)
     assert len(to_key) > 100  # many tiles over many numbers were seen
+
+
+def test_the_round_doubles_placement_has_a_key_of_its_own_r6() -> None:
+    """R6: placing the round double is a move of its own: whichever double of the set it
+    is, its key is an int that no play over a number shares, across rounds of every
+    round double of double-12 (the classic set of 7 players)."""
+    to_key: dict[tuple[int, int], int] = {}
+    to_covered: dict[int, tuple[int, int]] = {}
+    rng = random.Random(7)
+    rules = PRESETS["classic"]
+    assert rules.set_size(7) == 12
+    for double in range(13):
+        for seed in range(2):
+            rnd = Round.deal(rules, 7, seed=seed, round_double=double)
+            _pair_keys(state_of(rnd), rng, to_key, to_covered)
+    assert {(Tile(k, k).index, -3) for k in range(13)} <= set(to_key)
 
 
 @settings(max_examples=100, deadline=None)

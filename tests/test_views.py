@@ -149,6 +149,29 @@ def test_drawn_tile_and_obligation_after_a_draw_r13() -> None:
     assert after.view(0).obligation is Obligation.NONE
 
 
+def test_at_a_table_of_300_the_seat_to_move_sees_its_moves_r5_r11() -> None:
+    """R5, R11: at a table of 300 seats, one tile each from double-30, only the seat to
+    move has moves in its view, the round's own, however high its number; a seat that
+    has just drawn sees its drawn tile (R13)."""
+    crowd = attrs.evolve(
+        PRESETS["classic"], name="crowd", set_sizes={300: 30}, hand_sizes={300: 1}, start="centre"
+    )
+    rnd = Round.deal(crowd, 300, seed=1, first=280)
+    rng = random.Random(1)
+    for _ in range(12):
+        assert rnd.to_move is not None
+        views = [rnd.view(seat) for seat in range(300)]
+        assert [v.seat for v in views if v.legal_moves()] == [rnd.to_move]
+        assert views[rnd.to_move].legal_moves() == rnd.legal_moves()
+        last = rnd.history[-1] if rnd.history else None
+        drew = last is not None and last.seat == rnd.to_move and last.move == Draw()
+        assert views[rnd.to_move].drawn_tile == (last.drawn if last and drew else None)
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        if rnd.is_over:
+            break
+    assert rnd.ply >= 2
+
+
 def test_a_finished_round_shows_its_outcome_and_no_moves() -> None:
     """R16: once the round is over no seat has a move, and every view shows the outcome."""
     rnd = _finished(Round.deal(PRESETS["classic"], 3, seed=4), random.Random(4))

@@ -208,8 +208,6 @@ def _match_fields(
 
 # -- reading views back -------------------------------------------------------------------
 
-#: The longest view text read, in bytes of UTF-8 (a game record's limit).
-MAX_TEXT: Final = 2 * 1024 * 1024
 #: The most seats a view has (as in a game record).
 MAX_PLAYERS: Final = 100
 _HEADER: Final = ("format", "version", "kind", "variant", "rules")

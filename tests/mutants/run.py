@@ -63,12 +63,21 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     # -- the engine
     "_tiles": ("tests/test_tiles.py", "tests/test_round_scenarios.py"),
     "_seeds": ("tests/test_seeds.py",),
-    "_rules": ("tests/test_rules.py", "tests/test_round_scenarios.py", "tests/test_match.py"),
+    "_rules": (
+        "tests/test_rules.py",
+        "tests/test_knob_wiring.py",
+        "tests/test_rules_json.py",
+        "tests/test_round_scenarios.py",
+        "tests/test_match.py",
+    ),
     "_table": (
         "tests/test_round_scenarios.py",
         "tests/test_perft.py",
         "tests/test_properties.py",
         "tests/test_differential.py::test_random_variants_agree_with_reference",
+        "tests/test_state_api.py::test_opens_and_places_read_the_open_ends",
+        "tests/test_state_api.py::test_info_key_is_one_number_for_each_covered_key",
+        "tests/test_state_api.py::test_the_round_doubles_placement_has_a_key_of_its_own_r6",
     ),
     "_rule": ("tests/test_book.py", "tests/test_round_scenarios.py", "tests/test_wild.py"),
     "_opening": (
@@ -109,9 +118,16 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_engine": (
         "tests/test_round_scenarios.py",
         "tests/test_engine.py",
+        "tests/test_views.py",
+        "tests/test_house.py",
         "tests/test_perft.py",
         "tests/test_properties.py",
         "tests/test_differential.py::test_random_variants_agree_with_reference",
+        "tests/test_state_api.py::test_drawn_key_shows_the_tile_to_the_drawer_alone",
+        (
+            "tests/test_house_sampling.py::"
+            "test_exact_count_under_a_declared_rule_equals_the_brute_force_count[H4]"
+        ),
     ),
     "_shown": (
         "tests/test_round_scenarios.py",
@@ -120,7 +136,12 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_properties.py",
     ),
     "_schedule": ("tests/test_match.py", "tests/test_rules.py", "tests/test_match_properties.py"),
-    "_match": ("tests/test_match.py", "tests/test_match_properties.py", "tests/test_views.py"),
+    "_match": (
+        "tests/test_match.py",
+        "tests/test_match_properties.py",
+        "tests/test_views.py",
+        "tests/test_records.py",
+    ),
     "_views": ("tests/test_views.py",),
     "_records": (
         "tests/test_records.py",
