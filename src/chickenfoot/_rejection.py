@@ -75,22 +75,23 @@ class Matchings:
         self.allowed = [sorted(set(a)) for a in allowed]
         self.columns = list(columns)
         holders: list[list[int]] = [[] for _ in columns]
+        reach = [0] * len(columns)  # column type -> how many rows allow it
+        #: how many columns each row type allows
+        self.sums: list[int] = []
         for i, cols in enumerate(self.allowed):
+            n, total = self.rows[i], 0
             for j in cols:
                 holders[j].append(i)
+                reach[j] += n
+                total += self.columns[j]
+            self.sums.append(total)
         self.holders = holders  # column type -> the row types that allow it
         # the columns filled in turn, those the fewest rows allow first (any order fixed
         # in advance keeps the attempt exact; this one rejects early)
         self.order = sorted(
-            (j for j, c in enumerate(self.columns) if c),
-            key=lambda j: (sum([self.rows[i] for i in holders[j]]), j),
+            (j for j, c in enumerate(self.columns) if c), key=lambda j: (reach[j], j)
         )
-        #: how many columns each row type allows
-        self.sums = [self._sum(i, self.columns) for i in range(len(rows))]
         self.log_h = _log_h_table(max(self.sums, default=0))
-
-    def _sum(self, i: int, columns: Sequence[int]) -> int:
-        return sum(columns[j] for j in self.allowed[i])
 
     def log_bound(self) -> float:
         """``ln M(A)``: ``-inf`` if a row allows no column."""
