@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 import pytest
+from house_rules import CostlyDoubles
 from hypothesis import given
 from hypothesis import strategies as st
 from strategies import PRESET_NAMES, played_rounds
@@ -39,7 +40,8 @@ from chickenfoot import (
     tile_set,
 )
 from chickenfoot._book import book_of
-from chickenfoot._facts import facts_of, hand_points
+from chickenfoot._counting import _hands_with
+from chickenfoot._facts import facts_of, hand_points, house_points
 from chickenfoot._positions import start_position
 from chickenfoot._round import round_from_state, seen_of, state_of
 from chickenfoot._rule import UNKNOWN, Reveal
@@ -845,3 +847,71 @@ def test_the_last_seat_is_counted_as_its_hands_listed_one_by_one() -> None:
                     seen["barred"] += bool(plan.last_barred)
                     seen["none"] += not listed
     assert all(seen[kind] for kind in ("scored", "in play", "barred", "none")), seen
+
+
+# -- the points of the hands in a finished round (R17) ----------------------------------
+
+
+@given(
+    st.lists(st.integers(0, 12), max_size=8),
+    st.integers(0, 8),
+    st.integers(0, 40),
+)
+def test_hands_with_counts_the_hands_worth_their_points_r17(
+    values: list[int], size: int, points: int
+) -> None:
+    """How many ``size``-tile hands of tiles worth ``values`` are worth ``points`` (the
+    order of a finished round's stages, R17): the count over every such hand."""
+    expected = sum(
+        1
+        for hand in itertools.combinations(range(len(values)), size)
+        if sum(values[i] for i in hand) == points
+    )
+    assert _hands_with(values, size, points) == expected
+
+
+def _hand_values(rnd: Round) -> tuple[int, ...]:
+    """The points of the tiles left in each hand of ``rnd`` under its rulebook (R17)."""
+    values = book_of(rnd.rules).values
+    return tuple(sum(values[t.index] for t in rnd.hand(s)) for s in range(rnd.players))
+
+
+def test_hand_points_of_a_position_over_at_its_start_r17c() -> None:
+    """A position of a round won on a double (R17c), set up as it ended: its view has no
+    history, and the winner's 50 public points are those of the last of its placements,
+    so every seat's hand points are those of the tiles it holds."""
+    checked = 0
+    for rnd in itertools.islice(_won_on_a_double(3, 3, 2), 3):
+        start = Round.from_position(rnd.rules, rnd.to_position())
+        assert start.is_over
+        for seat in range(start.players):
+            seen = seen_of(start.view(seat))
+            assert seen.history is None
+            assert len(seen.start.placements) >= 2
+            assert hand_points(seen, book_of(seen.rules), False) == _hand_values(rnd)
+        checked += 1
+    assert checked == 3
+
+
+def test_house_points_take_the_bonus_off_the_scores_h3() -> None:
+    """Under a house rule that costs every other seat points when the winner goes out on
+    a double (H3), the sampler's hand points are the scores less that bonus: the points of
+    the tiles each seat holds (R17)."""
+    house = (CostlyDoubles(factor=2, bonus_points=5),)
+    rules = attrs.evolve(tiny(3, 3, 2), house=house)
+    checked = 0
+    for seed in range(400):
+        rnd = played(rules, 3, seed, 80)
+        if rnd.outcome is None or rnd.outcome.ending.name != "WENT_OUT":
+            continue
+        if not rnd.layout.placements[-1].tile.is_double:
+            continue
+        seen = seen_of(rnd.view(0))
+        expected = _hand_values(rnd)
+        assert house_points(seen, book_of(seen.rules), False) == expected
+        assert facts_of(seen, book_of(seen.rules), False).points == expected
+        assert any(p != s for p, s in zip(expected, rnd.outcome.scores, strict=True))
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3

@@ -75,34 +75,35 @@ class Matchings:
         self.allowed = [sorted(set(a)) for a in allowed]
         self.columns = list(columns)
         holders: list[list[int]] = [[] for _ in columns]
+        reach = [0] * len(columns)  # column type -> how many rows allow it
+        #: how many columns each row type allows
+        self.sums: list[int] = []
         for i, cols in enumerate(self.allowed):
+            n, total = self.rows[i], 0
             for j in cols:
                 holders[j].append(i)
+                reach[j] += n
+                total += self.columns[j]
+            self.sums.append(total)
         self.holders = holders  # column type -> the row types that allow it
         # the columns filled in turn, those the fewest rows allow first (any order fixed
         # in advance keeps the attempt exact; this one rejects early)
         self.order = sorted(
-            (j for j, c in enumerate(self.columns) if c),
-            key=lambda j: (sum(self.rows[i] for i in holders[j]), j),
+            (j for j, c in enumerate(self.columns) if c), key=lambda j: (reach[j], j)
         )
-        most = max([self._sum(i, self.columns) for i in range(len(rows))], default=0)
-        self.log_h = _log_h_table(most)
-
-    def _sum(self, i: int, columns: Sequence[int]) -> int:
-        return sum(columns[j] for j in self.allowed[i])
+        self.log_h = _log_h_table(max(self.sums, default=0))
 
     def log_bound(self) -> float:
         """``ln M(A)``: ``-inf`` if a row allows no column."""
         log_h = self.log_h
-        return sum(
-            n * (log_h[self._sum(i, self.columns)] - 1.0) for i, n in enumerate(self.rows) if n
-        )
+        sums = self.sums
+        return sum(n * (log_h[sums[i]] - 1.0) for i, n in enumerate(self.rows) if n)
 
     def attempt(self, rng: random.Random) -> list[list[int]] | None:
         """One attempt: for each row type, the column types its rows were matched to (in
         the order matched), or ``None`` if the attempt was rejected."""
         left = self.rows.copy()
-        sums = [self._sum(i, self.columns) for i in range(len(left))]
+        sums = self.sums.copy()
         out: list[list[int]] = [[] for _ in left]
         log_h, holders = self.log_h, self.holders
         for j in self.order:
@@ -287,9 +288,24 @@ class Proposal:
             ]
             top = max(self.weights[seat], default=0.0)
             self.shares[seat] = [math.exp(w - top) for w in self.weights[seat]]
-        # tile -> (seat, its label there) pairs, and the places of each label by pattern
-        self.pairs = {t: list(labels_of.items()) for t, labels_of in self.labels.items()}
-        self._places_of: dict[tuple[int, int, int], list[int]] = {}
+        # the tiles of equal labels in every seat (and equally barred from the boneyard)
+        # have equal places under any patterns: each group is one row type or part of one
+        groups: dict[tuple[bool, tuple[tuple[int, int], ...]], list[int]] = {}
+        for t, labels_of in self.labels.items():
+            groups.setdefault((t in self.barred, tuple(labels_of.items())), []).append(t)
+        #: (its tiles, whether the boneyard may hold them, their (seat, label) pairs)
+        self.groups = [(tiles, not barred, pairs) for (barred, pairs), tiles in groups.items()]
+        #: every place ((seat, slot), (-1, 0) the boneyard) by column, and where each
+        #: seat's places begin
+        self.places: list[tuple[int, int]] = []
+        self.base: dict[int, int] = {}
+        for seat, pats in self.seats.items():
+            self.base[seat] = len(self.places)
+            self.places.extend((seat, slot) for slot in range(pats.slots.slots + 1))
+        self.places.append((-1, 0))
+        self.empty = [0] * len(self.places)
+        # (seat, pattern, label) -> the columns of the places of the label
+        self._columns_of: dict[tuple[int, int, int], tuple[int, ...]] = {}
         #: the matchings of the pattern choices met so far (at most _MATRICES)
         self._matrices: dict[tuple[int, ...], _Matrix | None] = {}
 
@@ -367,39 +383,43 @@ class Proposal:
     def _matrix(self, masks: dict[int, int]) -> _Matrix | None:
         """The matching of the hidden tiles to the places the patterns ``masks`` leave,
         its tile kinds, its places ((seat, slot), (-1, 0) the boneyard) and ``ln M``
-        less the orders of the dealt places; ``None`` if a tile has no place."""
-        places: list[tuple[int, int]] = []
-        counts: list[int] = []
-        where: dict[tuple[int, int], int] = {}
+        less the orders of the dealt places; ``None`` if a tile has no place. Every
+        place has a column of its own whatever the patterns (:attr:`places`), one the
+        patterns leave no tile of holding none."""
+        base, counts = self.base, self.empty.copy()
         log_m = 0.0
         for seat, pats in self.seats.items():
             mask = masks[seat]
             dealt = pats.size - mask.bit_count()
             log_m -= math.lgamma(dealt + 1)
-            for slot in range(pats.slots.slots + 1):
-                if not slot or mask >> slot & 1:
-                    where[seat, slot] = len(places)
-                    places.append((seat, slot))
-                    counts.append(dealt if not slot else 1)
-        where[-1, 0] = len(places)
-        places.append((-1, 0))
-        counts.append(self.r)
+            at = base[seat]
+            counts[at] = dealt
+            while mask:
+                low = mask & -mask
+                counts[at + low.bit_length() - 1] = 1
+                mask ^= low
+        counts[-1] = self.r
         kinds: dict[tuple[int, ...], list[int]] = {}
-        places_of = self._places_of
-        for t, pairs in self.pairs.items():
-            cols = [] if t in self.barred else [where[-1, 0]]
+        columns_of = self._columns_of
+        bone = len(counts) - 1
+        for group, open_, pairs in self.groups:
+            cols: list[int] = []
             for seat, label in pairs:
                 key = (seat, masks[seat], label)
-                found = places_of.get(key)
+                found = columns_of.get(key)
                 if found is None:
-                    found = places_of[key] = self.seats[seat].places(masks[seat], label)
-                cols.extend(where[seat, k] for k in found)
+                    at = base[seat]
+                    places = self.seats[seat].places(masks[seat], label)
+                    found = columns_of[key] = tuple(at + k for k in places)
+                cols.extend(found)
+            if open_:
+                cols.append(bone)
             if not cols:
                 return None
-            kinds.setdefault(tuple(cols), []).append(t)
+            kinds.setdefault(tuple(cols), []).extend(group)
         tiles = list(kinds.values())
         matchings = Matchings([len(group) for group in tiles], list(kinds), counts)
-        return matchings, tiles, places, log_m + matchings.log_bound()
+        return matchings, tiles, self.places, log_m + matchings.log_bound()
 
     def _holds(self, hands: dict[int, list[tuple[int, int]]], undrawn: list[int]) -> bool:
         """Whether every hand has its points (R17) and the undrawn boneyard holds none of
