@@ -39,6 +39,7 @@ from chickenfoot.bots import (
     play_match,
     play_round,
 )
+from chickenfoot.cli import main
 from chickenfoot.engine import Info, Limit, MoveInfo, SimpleEngine, serve
 from chickenfoot.errors import EngineProtocolError
 from chickenfoot.state import State, state_of
@@ -94,7 +95,9 @@ def test_the_analysis_names_the_move_choose_plays(
     same random numbers and leaves them in the same state; it lists every legal move
     once (R2, R10 group moves that lead to the same game), best first, with the
     playouts the search ran."""
-    rnd = data.draw(played_rounds(preset=preset, max_moves=60, in_play=True))
+    # up to four seats: a view of a large table takes long to sample (see sample_state)
+    players = data.draw(st.sampled_from([n for n in PRESETS[preset].player_counts if n <= 4]))
+    rnd = data.draw(played_rounds(preset=preset, players=players, max_moves=60, in_play=True))
     view = rnd.view(rnd.to_move or 0)
     seed = data.draw(st.integers(0, 2**64 - 1))
     by_choose, by_analyse = random.Random(seed), random.Random(seed)
@@ -373,8 +376,7 @@ def _exact(view: RoundView, move: Move, objective: str) -> tuple[float, float]:
     """The exact mean and standard deviation of the random rollout's score after
     ``move``, over every deal alike."""
     parts = [
-        _random_moments(state_of(rnd).after(move), view.seat, objective)
-        for rnd in _deals(view)
+        _random_moments(state_of(rnd).after(move), view.seat, objective) for rnd in _deals(view)
     ]
     mean = statistics.fmean(p[0] for p in parts)
     square = statistics.fmean(p[1] for p in parts)
@@ -594,3 +596,84 @@ def test_an_info_line_of_another_engine_is_read_whole(tmp_path: Path) -> None:
         MoveInfo(legal[0], 3, 2.0, 0.5, (legal[1],)),
         MoveInfo(legal[0]),
     )
+
+
+# -- the command line --------------------------------------------------------------------------
+
+
+def _table(out: str) -> list[list[str]]:
+    """The rows of the plain table under its title and rule, split into columns."""
+    lines = out.splitlines()
+    start = next(
+        i for i, line in enumerate(lines) if line.startswith("--") and set(line) <= {"-", " "}
+    )
+    rows = []
+    for line in lines[start + 1 :]:
+        if line.startswith("Best move"):
+            break
+        rows.append(line.split())
+    return rows
+
+
+@pytest.mark.parametrize("bot", ["search", "level4"])
+def test_show_analyse_lists_every_move_with_its_value_and_playouts(
+    bot: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``chickenfoot show --analyse`` prints the bot's analysis of the seat to move: each
+    move's margin in points (R17), its standard error where the bot gives one, its
+    playouts and the moves that lead to the same game, best first, then the move it
+    plays, the one ``--best`` names."""
+    view = _a_view(22, 11)
+    position = view.sample_state(random.Random(0)).to_position()
+    rnd = Round.from_position(PRESETS["chickie-duel"], position)
+    view = rnd.view(rnd.to_move or 0)
+    player = SearchPlayer() if bot == "search" else level(4)
+    assert isinstance(player, (SearchPlayer, TreeSearchPlayer))
+    analysis = player.analyse(view, random.Random(3))
+    args = ["show", position, "--preset", "chickie", "--bot", bot, "--seed", "3", "--plain"]
+    assert main([*args, "--analyse"]) == 0
+    out = capsys.readouterr().out
+    assert f"({analysis.playouts} playouts; value: the margin in points, R17)" in out
+    expected = []
+    for line in analysis.moves:
+        assert line.value is not None
+        error = "-" if line.stderr is None else f"{line.stderr:.2f}"
+        same = [str(m) for m in line.equivalent]
+        expected.append([str(line.move), *same, f"{line.value:+.2f}", error, str(line.playouts)])
+    assert _table(out) == expected
+    best = f"Best move for seat {view.seat} ({player.name} bot): {analysis.move}"
+    assert out.splitlines()[-1] == best
+    assert main([*args, "--best"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == best
+
+
+def test_show_analyse_shows_an_engine_s_values_and_a_forced_move(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An engine's values are shown in its own scale, as its info line gives them; a
+    forced move is named as not searched."""
+    view = _a_view(22, 11)
+    position = view.sample_state(random.Random(0)).to_position()
+    first = Path(__file__).parent / "data" / "first_engine.py"
+    engine = f"engine:{sys.executable} {first}"
+    args = ["show", position, "--preset", "chickie", "--analyse", "--bot", engine, "--plain"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "best first (playouts not said)" not in out  # the engine says how many
+    legal = [str(m) for m in view.legal_moves()]
+    assert f"best first ({len(legal)} playouts)" in out  # no objective: no scale named
+    assert _table(out) == [[m, f"{-i:+.2f}", "-", "1"] for i, m in enumerate(legal)]
+    forced = Round.deal(PRESETS["chickie-duel"], 2, seed=22).to_position()
+    assert main(["show", forced, "--preset", "chickie", "--analyse", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "(a forced move, not searched; value: the margin in points, R17)" in out
+    assert _table(out) == [["6-6", "-", "-", "0"]]
+
+
+def test_show_analyse_refuses_a_bot_that_does_not_search(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    view = _a_view(22, 11)
+    position = view.sample_state(random.Random(0)).to_position()
+    assert main(["show", position, "--preset", "chickie", "--analyse", "--bot", "greedy"]) == 2
+    assert "the greedy bot does not search" in capsys.readouterr().err
