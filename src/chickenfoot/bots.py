@@ -47,8 +47,10 @@ from .state import State, TableState, hand_score, round_of, state_of, table_of
 __all__ = [
     "LEVELS",
     "GreedyPlayer",
+    "MoveValue",
     "Player",
     "RandomPlayer",
+    "SearchAnalysis",
     "SearchPlayer",
     "TreeSearchPlayer",
     "level",
@@ -200,6 +202,93 @@ class GreedyPlayer:
         return _greedy_pick(self, view.rules, table_of(view), hand, moves, rng)
 
 
+@attrs.frozen
+class MoveValue:
+    """What a search found one move to be worth for its seat: a line of a
+    :class:`SearchAnalysis`.
+
+    Moves that lead to the same game (a tile played onto either of two open ends that
+    show the same number leaves the same numbers open, R2, R10) are searched as one:
+    :attr:`move` is the first of them in the order of :meth:`RoundView.legal_moves
+    <chickenfoot.RoundView.legal_moves>`, the one a bot plays, and :attr:`equivalent`
+    holds the others, which share its value.
+
+    .. versionadded:: 0.2
+    """
+
+    #: The move (of its group, the one a bot plays).
+    move: Move
+    #: Its estimated value for the seat, higher better, by the bot's objective: with
+    #: ``"margin"`` the mean over its playouts of the other seats' mean penalty points
+    #: minus the seat's own (R17), in points; with ``"win"`` the share of its playouts
+    #: that the seat won (R18), from 0 to 1. ``None`` when no playout tried it.
+    value: float | None
+    #: How many playouts (for :class:`TreeSearchPlayer`, visits) the value is the mean of.
+    playouts: int
+    #: The standard error of :attr:`value`, where the method gives one
+    #: (:class:`SearchPlayer`, from two playouts on); ``None`` otherwise.
+    stderr: float | None = None
+    #: The other legal moves that lead to the same game as :attr:`move`.
+    equivalent: tuple[Move, ...] = ()
+
+
+@attrs.frozen
+class SearchAnalysis:
+    """What a search bot thinks of every legal move of one decision
+    (:meth:`SearchPlayer.analyse`, :meth:`TreeSearchPlayer.analyse`).
+
+    :attr:`moves` has one :class:`MoveValue` for each group of legal moves that lead to
+    the same game, so every legal move is in it once, as a line's
+    :attr:`~MoveValue.move` or among its :attr:`~MoveValue.equivalent`; the lines come
+    best first in the search's own ranking, and the first is :attr:`move`, the move the
+    bot plays. :meth:`of` finds the line of any legal move.
+
+    .. versionadded:: 0.2
+    """
+
+    #: The seat that is to move and was analysed.
+    seat: int
+    #: The move the bot plays: what its ``choose`` returns for the same view and
+    #: random numbers.
+    move: Move
+    #: One line per group of equivalent legal moves, best first; the first is
+    #: :attr:`move`'s.
+    moves: tuple[MoveValue, ...]
+    #: What the values measure: ``"margin"`` (points, R17) or ``"win"`` (a share of
+    #: playouts won, R18).
+    objective: Literal["margin", "win"]
+    #: The playouts (for :class:`TreeSearchPlayer`, iterations) the search ran; 0 for a
+    #: forced move.
+    playouts: int
+
+    def of(self, move: Move) -> MoveValue:
+        """The line of ``move``: the one that names it, or holds it among its equivalents.
+
+        Raises:
+            ValueError: ``move`` is not a legal move of the decision analysed.
+        """
+        for line in self.moves:
+            if line.move == move or move in line.equivalent:
+                return line
+        legal = ", ".join(str(m) for line in self.moves for m in (line.move, *line.equivalent))
+        raise ValueError(
+            f"{move} is not a legal move of seat {self.seat} here; the legal moves were {legal}"
+        )
+
+
+@attrs.frozen
+class _Flat:
+    """The sums of one :class:`SearchPlayer` decision, by candidate (trusted internals)."""
+
+    totals: list[float]
+    squares: list[float]
+    runs: list[int]
+    #: The last phase of the halving each candidate was in.
+    reached: list[int]
+    #: The candidate played.
+    chosen: int
+
+
 def _deprecated_tries(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     """Warn that ``max_tries`` is ignored when it is set to anything but its default."""
     if value != 100:
@@ -301,21 +390,101 @@ class SearchPlayer:
         options = list(_distinct(view, moves).values())
         if len(options) == 1:
             return options[0]
+        return options[self._search(view, options, rng).chosen]
+
+    def analyse(self, view: RoundView, rng: random.Random) -> SearchAnalysis:
+        """The search of :meth:`choose`, with what it found every legal move to be worth.
+
+        The search is the same, draw for draw of ``rng``: the analysis names the move
+        :meth:`choose` plays for the same view and the same state of ``rng``, and leaves
+        ``rng`` in the same state. Every move's :attr:`~MoveValue.value` is the mean of
+        its playouts' scores by :attr:`objective` (a margin of penalty points, R17, or
+        the share of playouts won, R18), with its :attr:`~MoveValue.playouts` and the
+        standard error of that mean. The moves come in the order the search ranks them:
+        those that reached the last phase of the halving first, by mean, the move played
+        at the head; then those dropped a phase earlier, and so on. A move dropped early
+        has fewer playouts, and its mean may even be above the chosen move's: it is
+        measured less well, and the halving judged it on the playouts of its phase. The
+        standard error takes the playouts as independent; those that share one of the
+        :attr:`samples` deals are not quite, so it is a little too small when the
+        playouts outnumber the samples by far.
+
+        A forced move (one legal move, or one group of moves that lead to the same game)
+        is named at once with no value and no playouts, as :meth:`choose` plays it
+        without searching.
+
+        >>> import random
+        >>> from chickenfoot import PRESETS, Play, Round, Tile
+        >>> from chickenfoot.bots import SearchPlayer
+        >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=22)
+        >>> for _ in range(11):
+        ...     rnd = rnd.apply(rnd.legal_moves()[0])
+        >>> view = rnd.view(rnd.to_move)
+        >>> bot = SearchPlayer(samples=4, playouts=40)
+        >>> analysis = bot.analyse(view, random.Random(1))
+        >>> analysis.move == bot.choose(view, random.Random(1))
+        True
+        >>> for line in analysis.moves:  # a margin in points (R17), best first
+        ...     print(f"{line.move}: {line.value:+.2f} +- {line.stderr:.2f} ({line.playouts})")
+        5-2@5-3: -3.75 +- 2.07 (12)
+        5-2@6-2: -7.75 +- 1.75 (12)
+        5-0@6-0: -6.67 +- 2.84 (6)
+        5-0@5-3: -11.00 +- 2.00 (2)
+        4-2@6-2: -18.50 +- 6.50 (2)
+        4-2@6-4: -19.50 +- 6.50 (2)
+        >>> analysis.of(Play(Tile(5, 0), onto=Tile(3, 0))).move  # the same game as 5-0@6-0
+        Play(Tile(5, 0), onto=Tile(6, 0))
+
+        Raises:
+            ValueError: ``view.seat`` has no move to choose (R11).
+
+        .. versionadded:: 0.2
+        """
+        groups = list(_groups(view, _choices(view)).values())
+        options = [group[0] for group in groups]
+        if len(options) == 1:
+            only = MoveValue(options[0], None, 0, None, tuple(groups[0][1:]))
+            return SearchAnalysis(view.seat, options[0], (only,), self.objective, 0)
+        flat = self._search(view, options, rng)
+        totals, squares, runs, reached = flat.totals, flat.squares, flat.runs, flat.reached
+        order = sorted(
+            range(len(options)),
+            key=lambda i: (i != flat.chosen, -reached[i], -totals[i] / runs[i], i),
+        )
+        values = []
+        for i in order:
+            n = runs[i]
+            mean = totals[i] / n
+            error = None
+            if n > 1:
+                spread = max(0.0, squares[i] - n * mean * mean) / (n - 1)
+                error = math.sqrt(spread / n)
+            values.append(MoveValue(options[i], mean, n, error, tuple(groups[i][1:])))
+        played = options[flat.chosen]
+        return SearchAnalysis(view.seat, played, tuple(values), self.objective, sum(runs))
+
+    def _search(self, view: RoundView, options: list[Move], rng: random.Random) -> _Flat:
+        """The playouts of one decision among ``options`` (two or more)."""
         count = len(options)
         samples = max(1, min(self.samples, self.playouts // count))
         phases = (count - 1).bit_length() if self.halving else 1  # ceil(log2(count))
         share = self.playouts // phases
         policy = _random_pick if self.rollout == "random" else self._greedy_rollout
         seat = view.seat
+        objective = self.objective
         states: list[State] = []
         totals = [0.0] * count
+        squares = [0.0] * count
         runs = [0] * count
+        reached = [0] * count
         alive = list(range(count))
         batch = 0
         for phase in range(phases):
             if phase:  # sequential halving: the better half goes on
                 alive.sort(key=lambda i: totals[i] / runs[i], reverse=True)
                 alive = alive[: (len(alive) + 1) // 2]
+                for i in alive:
+                    reached[i] = phase
             for _ in range(max(1, share // len(alive))):
                 if len(states) < samples:
                     # exact: the sample's view is this view, so this seat moves in it
@@ -325,11 +494,15 @@ class SearchPlayer:
                 seed = rng.getrandbits(64)
                 for i in alive:
                     end = state.after(options[i]).play_out(policy, random.Random(seed))
-                    totals[i] += _value(end, seat, self.objective)
+                    value = _value(end, seat, objective)
+                    totals[i] += value
+                    squares[i] += value * value
                     runs[i] += 1
         means = {i: totals[i] / runs[i] for i in alive}
         best = max(means.values())
-        return rng.choice([options[i] for i in alive if means[i] == best])
+        top = [i for i in alive if means[i] == best]
+        chosen = rng.choice(top)  # drawn even for one, as the moves of 0.1 were
+        return _Flat(totals, squares, runs, reached, chosen)
 
     def _greedy_rollout(self, state: State, moves: list[Move], rng: random.Random) -> Move:
         hand = state.hands[state.to_move]
@@ -460,7 +633,75 @@ class TreeSearchPlayer:
         options = _distinct(view, moves)
         if len(options) == 1:
             return next(iter(options.values()))
-        return _TreeSearch(self, view, rng).run(options)
+        search = _TreeSearch(self, view, rng)
+        return options[search.pick(search.grow(), options)]
+
+    def analyse(self, view: RoundView, rng: random.Random) -> SearchAnalysis:
+        """The search of :meth:`choose`, with what it found every legal move to be worth.
+
+        The search is the same, draw for draw of ``rng``: the analysis names the move
+        :meth:`choose` plays for the same view and the same state of ``rng`` (with a
+        budget in playouts; one in :attr:`seconds` does not replay), and leaves ``rng``
+        in the same state. Every move's :attr:`~MoveValue.value` is the mean, for this
+        seat, of the playouts through it at the root of the tree, by :attr:`objective` (a
+        margin of penalty points, R17, or the share of playouts won, R18), and its
+        :attr:`~MoveValue.playouts` are its visits. The moves come most visited first,
+        ties by the higher mean, the move played at the head; moves the budget never
+        reached come last, with no value. There is no standard error: the playouts
+        through a move follow a tree that changes as it grows, so they are not draws of
+        one distribution, and the visits, not the mean, say which move the search trusts.
+
+        A forced move (one legal move, or one group of moves that lead to the same game)
+        is named at once with no value and no playouts, as :meth:`choose` plays it
+        without searching.
+
+        >>> import random
+        >>> from chickenfoot import PRESETS, Round
+        >>> from chickenfoot.bots import TreeSearchPlayer
+        >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=22)
+        >>> for _ in range(11):
+        ...     rnd = rnd.apply(rnd.legal_moves()[0])
+        >>> view = rnd.view(rnd.to_move)
+        >>> bot = TreeSearchPlayer(playouts=60)
+        >>> analysis = bot.analyse(view, random.Random(1))
+        >>> analysis.move == bot.choose(view, random.Random(1))
+        True
+        >>> sum(line.playouts for line in analysis.moves) == analysis.playouts == 60
+        True
+
+        Raises:
+            ValueError: ``view.seat`` has no move to choose (R11).
+
+        .. versionadded:: 0.2
+        """
+        groups = _groups(view, _choices(view))
+        options = {key: group[0] for key, group in groups.items()}
+        if len(options) == 1:
+            (group,) = groups.values()
+            only = MoveValue(group[0], None, 0, None, tuple(group[1:]))
+            return SearchAnalysis(view.seat, group[0], (only,), self.objective, 0)
+        search = _TreeSearch(self, view, rng)
+        root = search.grow()
+        chosen = search.pick(root, options)
+        children = root.children
+
+        def rank(key: int) -> tuple[bool, int, float]:
+            child = children.get(key)
+            if child is None:
+                return (key != chosen, 0, 0.0)
+            return (key != chosen, -child.visits, -child.total / child.visits)
+
+        values = []
+        for key in sorted(options, key=rank):  # a stable sort: legal order breaks ties
+            child = children.get(key)
+            equivalent = tuple(groups[key][1:])
+            if child is None:
+                values.append(MoveValue(options[key], None, 0, None, equivalent))
+            else:
+                mean = child.total / child.visits
+                values.append(MoveValue(options[key], mean, child.visits, None, equivalent))
+        played = options[chosen]
+        return SearchAnalysis(view.seat, played, tuple(values), self.objective, search.done)
 
     def _rollout_move(self, state: State, moves: list[Move], rng: random.Random) -> Move:
         if self.rollout == "random" or (self.epsilon and rng.random() < self.epsilon):
@@ -496,8 +737,11 @@ class _TreeSearch:
         self.seat = view.seat
         self.low = math.inf
         self.high = -math.inf
+        #: The iterations run.
+        self.done = 0
 
-    def run(self, options: dict[int, Move]) -> Move:
+    def grow(self) -> _Node:
+        """The root of the tree, grown for the bot's budget."""
         bot, rng = self.bot, self.rng
         root = _Node(self.seat)
         limit = bot.playouts
@@ -511,6 +755,13 @@ class _TreeSearch:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+        self.done = done
+        return root
+
+    def pick(self, root: _Node, options: dict[int, Move]) -> int:
+        """The key of the move to play: the most visited of ``root``, ties by mean, then
+        by ``rng``."""
+        rng = self.rng
         best: list[int] = []
         top = (-1, -math.inf)
         for key, child in root.children.items():
@@ -521,7 +772,7 @@ class _TreeSearch:
                 best, top = [key], score
             elif score == top:
                 best.append(key)
-        return options[best[0] if len(best) == 1 else rng.choice(best)]
+        return best[0] if len(best) == 1 else rng.choice(best)
 
     def _iterate(self, root: _Node, state: State) -> None:
         bot, rng, seat = self.bot, self.rng, self.seat
@@ -830,6 +1081,16 @@ def _distinct(view: RoundView, moves: list[Move]) -> dict[int, Move]:
     for move in moves:
         options.setdefault(table.info_key(move), move)
     return options
+
+
+def _groups(view: RoundView, moves: list[Move]) -> dict[int, list[Move]]:
+    """``moves`` grouped by the game they lead to, by the keys of :func:`_distinct`, each
+    group and the groups in the order of ``moves``."""
+    table = table_of(view)
+    groups: dict[int, list[Move]] = {}
+    for move in moves:
+        groups.setdefault(table.info_key(move), []).append(move)
+    return groups
 
 
 def _greedy_pick(

@@ -367,7 +367,8 @@ def _show_command(add: _AddCommand) -> None:
         "Read a position in the position notation (cf1 ...) and show the layout "
         "tree, the hands, the boneyard, what the rules demand and the legal moves. With "
         "--best, a bot chooses a move for the seat to move, seeing only what that seat "
-        "sees. Exits with 1 if the text is not a position of the rules.",
+        "sees; with --analyse, it also shows what it found each move worth. Exits with 1 "
+        "if the text is not a position of the rules.",
     )
     show.add_argument("position", help="the position, in quotes: 'cf1 9-9 ...'")
     _rules_options(show)
@@ -379,6 +380,14 @@ def _show_command(add: _AddCommand) -> None:
     )
     show.add_argument(
         "--best", action="store_true", help="ask a bot for the move of the seat to move"
+    )
+    show.add_argument(
+        "--analyse",
+        "--analyze",
+        action="store_true",
+        help="with --best or alone: also show what the bot found each legal move worth, "
+        "and how many playouts it spent on it (search, tree-search, level3 to level5, "
+        "or an engine)",
     )
     show.add_argument(
         "--bot",
@@ -1278,9 +1287,14 @@ def _show(args: argparse.Namespace, out: _Output) -> int:
     if seat is not None and seat >= rnd.players:
         raise UsageError(f"--seat {seat}: the position has seats 0 to {rnd.players - 1}")
     table: Round | RoundView = rnd if seat is None else rnd.view(seat)
-    names = _bot_names(args.bot) if args.best else []
+    names = _bot_names(args.bot) if args.best or args.analyse else []
     if len(names) > 1:
         raise UsageError("--bot names one bot")
+    if args.analyse and names[0] in _NOT_SEARCHING:
+        raise UsageError(
+            f"--analyse: the {names[0]} bot does not search, so it gives moves no values; "
+            f"choose search, tree-search, level3 to level5, or engine:COMMAND"
+        )
     state = "over" if rnd.to_move is None else f"seat {rnd.to_move} to move"
     lead = "" if rnd.lead is None or rnd.lead == rnd.first else f", lead seat {rnd.lead}"
     out.line(
@@ -1313,9 +1327,73 @@ def _show(args: argparse.Namespace, out: _Output) -> int:
             raise UsageError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
     if names and rnd.to_move is not None:
         (bot,) = _bots(names, 1)
-        move = bot.choose(rnd.view(rnd.to_move), random.Random(args.seed))
+        view = rnd.view(rnd.to_move)
+        if args.analyse:
+            move = _show_analysis(out, bot, view, random.Random(args.seed))
+        else:
+            move = bot.choose(view, random.Random(args.seed))
         out.line(f"Best move for seat {rnd.to_move} ({bot.name} bot): {move}")
     return 0
+
+
+#: The bots of :data:`BOT_NAMES` that do not search, and so cannot analyse a move.
+_NOT_SEARCHING: Final = frozenset({"random", "greedy", "level1", "level2"})
+
+
+def _show_analysis(out: _Output, bot: Player, view: RoundView, rng: random.Random) -> Move:
+    """Show what ``bot`` found every legal move of ``view`` worth; the move it plays (the
+    one its ``choose`` plays with ``rng``)."""
+    from .bots import SearchPlayer, TreeSearchPlayer
+    from .engine import SimpleEngine
+
+    seat = view.seat
+    rows: list[tuple[str, str, str, str, str]] = []
+    objective: str | None
+    playouts: int | None
+    if isinstance(bot, (SearchPlayer, TreeSearchPlayer)):
+        analysis = bot.analyse(view, rng)
+        move, objective, playouts = analysis.move, analysis.objective, analysis.playouts
+        for line in analysis.moves:
+            value = _worth(line.value, objective)
+            error = _worth(line.stderr, objective, signed=False)
+            same = " ".join(map(str, line.equivalent))
+            rows.append((str(line.move), same, value, error, str(line.playouts)))
+    else:
+        assert isinstance(bot, SimpleEngine)  # the others are refused before
+        answer = bot.analyse(view, seed=rng.getrandbits(64))
+        move = answer.move
+        rated = [info for info in answer.info if info.moves]
+        if not rated:
+            out.line(f"The {bot.name} engine sent no values of moves.")
+            return move
+        info = rated[-1]
+        objective, playouts = info.objective, info.playouts
+        for item in info.moves:
+            value = _worth(item.value, objective)
+            error = _worth(item.stderr, objective, signed=False)
+            visits = "-" if item.visits is None else str(item.visits)
+            same = " ".join(map(str, item.equivalent))
+            rows.append((str(item.move), same, value, error, visits))
+    scale = {
+        "margin": "the margin in points, R17",
+        "win": "the chance of winning the round, R18",
+    }.get(objective or "", f"in the engine's scale ({objective})" if objective else "")
+    spent = "a forced move, not searched" if playouts == 0 else f"{playouts} playouts"
+    if playouts is None:
+        spent = "playouts not said"
+    title = f"What the {bot.name} bot finds each move worth for seat {seat}, best first"
+    title += f" ({spent}; value: {scale})" if scale else f" ({spent})"
+    out.table(title, ["move", "same game as", "value", "+-", "playouts"], rows, left=2)
+    return move
+
+
+def _worth(value: float | None, objective: str | None, *, signed: bool = True) -> str:
+    """A value of an analysis for people: points, or a chance in percent."""
+    if value is None:
+        return "-"
+    if objective == "win":
+        return f"{100 * value:.1f}%"
+    return f"{value:+.2f}" if signed else f"{value:.2f}"
 
 
 # -- chickenfoot engine -------------------------------------------------------------------

@@ -50,7 +50,7 @@ import attrs
 
 from chickenfoot import Move, RoundView, __version__, parse_move
 
-from .bots import Player, SearchPlayer, TreeSearchPlayer
+from .bots import Player, SearchAnalysis, SearchPlayer, TreeSearchPlayer
 from .errors import (
     ChickenFootError,
     EngineError,
@@ -144,8 +144,14 @@ class MoveInfo:
     move: Move
     #: The playouts (visits) the engine spent on it, if it said.
     visits: int | None = None
-    #: Its value for the engine's seat, higher better, in the engine's own scale.
+    #: Its value for the engine's seat, higher better, in the engine's own scale
+    #: (:attr:`Info.objective` names it, if the engine said).
     value: float | None = None
+    #: The standard error of :attr:`value`, if the engine gave one.
+    stderr: float | None = None
+    #: The other legal moves the engine counts as the same move (they lead to the same
+    #: game, R2, R10), which share its value.
+    equivalent: tuple[Move, ...] = ()
 
 
 @attrs.frozen
@@ -162,10 +168,14 @@ class Info:
     playouts: int | None = None
     #: The seconds spent so far.
     seconds: float | None = None
-    #: What it thinks of each move it looked at.
+    #: What it thinks of each move it looked at, best first when the engine ranks them.
     moves: tuple[MoveInfo, ...] = ()
     #: Free text, for people.
     text: str | None = None
+    #: What the values of :attr:`moves` measure, if the engine said: the library's
+    #: server sends ``"margin"`` (penalty points, R17) or ``"win"`` (a chance of winning
+    #: the round, R18).
+    objective: str | None = None
 
 
 @attrs.frozen
@@ -809,25 +819,42 @@ class SimpleEngine:
 
     def _info(self, message: dict[str, Any], view: RoundView) -> Info:
         playouts, seconds, text = (message.get(k) for k in ("playouts", "seconds", "text"))
+        objective = message.get("objective")
         moves: list[MoveInfo] = []
         listed = message.get("moves", [])
+        size = view.rules.set_size(view.players)
         ok = isinstance(listed, list)
         ok = ok and (playouts is None or (type(playouts) is int and playouts >= 0))
         ok = ok and (seconds is None or (type(seconds) in (int, float) and seconds >= 0))
         ok = ok and (text is None or isinstance(text, str))
+        ok = ok and (objective is None or isinstance(objective, str))
         for item in listed if ok else ():
             try:
-                move = parse_move(item["move"], set_size=view.rules.set_size(view.players))
-            except (InvalidMoveError, TypeError, KeyError):
+                move = parse_move(item["move"], set_size=size)
+                same = item.get("equivalent", [])
+                if not isinstance(same, list):
+                    raise TypeError("equivalent is a list")
+                equivalent = tuple(parse_move(m, set_size=size) for m in same)
+            except (InvalidMoveError, TypeError, KeyError, AttributeError):
                 ok = False
                 break
-            visits, value = item.get("visits"), item.get("value")
-            if not (visits is None or type(visits) is int) or not (
-                value is None or type(value) in (int, float)
+            visits, value, stderr = item.get("visits"), item.get("value"), item.get("stderr")
+            if not (
+                (visits is None or (type(visits) is int and visits >= 0))
+                and (value is None or type(value) in (int, float))
+                and (stderr is None or (type(stderr) in (int, float) and stderr >= 0))
             ):
                 ok = False
                 break
-            moves.append(MoveInfo(move, visits, None if value is None else float(value)))
+            moves.append(
+                MoveInfo(
+                    move,
+                    visits,
+                    None if value is None else float(value),
+                    None if stderr is None else float(stderr),
+                    equivalent,
+                )
+            )
         if not ok:
             self._fail(
                 EngineProtocolError(
@@ -835,7 +862,9 @@ class SimpleEngine:
                     f"{_quoted(json.dumps(message))}"
                 )
             )
-        return Info(playouts, None if seconds is None else float(seconds), tuple(moves), text)
+        return Info(
+            playouts, None if seconds is None else float(seconds), tuple(moves), text, objective
+        )
 
     def _move(self, text: object, view: RoundView, moves: list[Move]) -> Move:
         seat = view.seat
@@ -930,6 +959,12 @@ def serve(
     :class:`~chickenfoot.bots.GreedyPlayer`, the budget of the search bots) are its
     options. A request it cannot answer (a line that is not JSON, a view that does not
     read) gets an ``error`` answer, and it reads on.
+
+    Before each move it sends one ``info`` line with the seconds it spent. For a search
+    bot, which analyses its decision (:meth:`SearchPlayer.analyse
+    <chickenfoot.bots.SearchPlayer.analyse>`), the line also carries the playouts, the
+    ``objective`` and every legal move's visits, value and standard error, best first:
+    what :meth:`SimpleEngine.analyse` reads back as an :class:`Info`.
 
     >>> import io, json
     >>> from chickenfoot.bots import GreedyPlayer
@@ -1029,17 +1064,41 @@ class _Server:
                 number, f"seed is a whole number from 0 to 2**64 - 1, not {json.dumps(seed)}"
             )
             return
+        analysis: SearchAnalysis | None = None
         try:
             view = RoundView.from_dict(message.get("view"))
             player = _limited(self.player, limit)
             started = time.perf_counter()
-            move = player.choose(view, random.Random(seed))
+            if isinstance(player, (SearchPlayer, TreeSearchPlayer)):
+                analysis = player.analyse(view, random.Random(seed))
+                move = analysis.move
+            else:
+                move = player.choose(view, random.Random(seed))
         except (ChickenFootError, ValueError, TypeError) as exc:
             self.error(number, f"{type(exc).__name__}: {exc}")
             return
         elapsed = round(time.perf_counter() - started, 6)
-        self.write({"type": "info", "id": number, "seconds": elapsed})
+        info: dict[str, Any] = {"type": "info", "id": number, "seconds": elapsed}
+        if analysis is not None:
+            info.update(_info_of(analysis))
+        self.write(info)
         self.write({"type": "move", "id": number, "move": str(move)})
+
+
+def _info_of(analysis: SearchAnalysis) -> dict[str, Any]:
+    """The fields of an ``info`` line that carry ``analysis``: the playouts, what the
+    values measure, and every move's visits, value and standard error, best first."""
+    moves: list[dict[str, Any]] = []
+    for line in analysis.moves:
+        item: dict[str, Any] = {"move": str(line.move), "visits": line.playouts}
+        if line.value is not None:
+            item["value"] = line.value
+        if line.stderr is not None:
+            item["stderr"] = line.stderr
+        if line.equivalent:
+            item["equivalent"] = [str(m) for m in line.equivalent]
+        moves.append(item)
+    return {"playouts": analysis.playouts, "objective": analysis.objective, "moves": moves}
 
 
 def _options_of(player: Player) -> list[dict[str, Any]]:
