@@ -9,10 +9,13 @@ of the table (R1-R3) in the rules guide.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -661,3 +664,43 @@ def test_the_title_fits_above_the_table() -> None:
     assert y - 0.9 * font >= y0
     top = min(c[1] for p in table_geometry(rnd) for c in corners(p))
     assert y + 0.25 * font <= top - 0.5
+
+
+#: Finished rounds of every preset at 2 to 8 seats, some crowded, with where each tile lay
+#: when the file was written by tests/pictures/generate.py.
+LAYOUTS: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "pictures" / "layouts.json").read_text("utf-8")
+)
+
+
+def _layout_id(entry: dict[str, Any]) -> str:
+    extra = "".join(f"-{k}{entry[k]}" for k in ("round_double", "first") if k in entry)
+    moves = len(str(entry["moves"]).split())
+    return f"{entry['preset']}-{entry['players']}-seed{entry['seed']}{extra}-{moves}moves"
+
+
+def _replayed(entry: dict[str, Any]) -> Round:
+    """The table of a round of the layouts file: its deal, then its moves."""
+    deal = {k: entry[k] for k in ("seed", "round_double", "first") if k in entry}
+    rnd = Round.deal(PRESETS[entry["preset"]], entry["players"], **deal)
+    for text in entry["moves"].split():
+        rnd = rnd.apply(parse_move(text))
+    return rnd
+
+
+@pytest.mark.parametrize("entry", LAYOUTS["rounds"], ids=_layout_id)
+def test_a_round_is_drawn_as_it_was_drawn_before(entry: dict[str, Any]) -> None:
+    """The same round draws the same picture from release to release: every tile of these
+    tables lies where it lay when tests/pictures/generate.py wrote them down (to twice
+    the last place written). Apps store pictures and the docs show them, so a change of
+    layout is one users see; a deliberate change writes the file again (see the testing
+    page)."""
+    within = 2 * 10.0 ** -LAYOUTS["places"]
+    positions = table_geometry(_replayed(entry))
+    expected = entry["positions"]
+    assert [str(p.tile) for p in positions] == [tile for tile, *_ in expected]
+    for pos, (_, x, y, angle) in zip(positions, expected, strict=True):
+        turned = (pos.angle - angle + 180.0) % 360.0 - 180.0
+        assert abs(pos.x - x) <= within, (pos, x)
+        assert abs(pos.y - y) <= within, (pos, y)
+        assert abs(turned) <= 0.02, (pos, angle)
