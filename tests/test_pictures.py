@@ -704,3 +704,45 @@ def test_a_round_is_drawn_as_it_was_drawn_before(entry: dict[str, Any]) -> None:
         assert abs(pos.x - x) <= within, (pos, x)
         assert abs(pos.y - y) <= within, (pos, y)
         assert abs(turned) <= 0.02, (pos, angle)
+
+
+def test_a_round_double_of_three_places_opens_as_a_y() -> None:
+    """R3, R7: a round double of three places sends its lines out as a Y, 120 degrees
+    apart, the third straight down."""
+    root = Tile(9, 9)
+    tiles = [root, Tile(9, 1), Tile(9, 2), Tile(9, 3)]
+    layout = Layout(
+        tuple(Placement(t, None if k == 0 else root, None) for k, t in enumerate(tiles))
+    )
+    positions = table_geometry(layout, opening_toes=3)
+    check_geometry(layout, positions)
+    assert [p.angle for p in positions[1:]] == [-30.0, -150.0, 90.0]
+
+
+@pytest.mark.parametrize(("toes", "places"), [(2, 1), (3, 1)])
+def test_toes_past_a_doubles_places_go_out_to_either_side(toes: int, places: int) -> None:
+    """A layout made by hand may hold more toes on a double than it has places (R3):
+    the first takes the place straight on, the next go out at 60 degrees to the one
+    side of the line and then the other, a mirror image about it."""
+    foot, line = Tile(5, 5), Tile(9, 5)
+    tiles = [Tile(9, 9), line, foot, *(Tile(5, k) for k in range(toes))]
+    onto = [None, Tile(9, 9), line, *([foot] * toes)]
+    layout = Layout(tuple(Placement(t, o, None) for t, o in zip(tiles, onto, strict=True)))
+    positions = table_geometry(layout, toes_per_double=places)
+    check_geometry(layout, positions)
+    where = {p.tile: p for p in positions}
+    assert where[line].angle == 0.0  # the east arm
+    assert [where[t].angle for t in tiles[3:]] == [0.0, 60.0, -60.0][:toes]
+
+
+def test_a_tile_not_joined_to_the_table_is_set_nearest_the_centre() -> None:
+    """A layout made by hand may hold tiles played onto tiles that are not on the table:
+    each is set where it is clear of the others by the least move from the centre,
+    to the right first, then below and above it alike."""
+    root = Tile(9, 9)
+    strays = [Tile(7, 0), Tile(7, 1), Tile(7, 2)]
+    layout = Layout(
+        (Placement(root, None, None), *(Placement(t, Tile(8, 8), None) for t in strays))
+    )
+    positions = table_geometry(layout)
+    assert [(p.x, p.y) for p in positions[1:]] == [(1.6, 0.0), (0.0, 1.6), (0.0, -1.6)]
