@@ -26,6 +26,7 @@ from strategies import PRESET_NAMES, played_rounds
 from chickenfoot import (
     PRESETS,
     Bounds,
+    Ending,
     Layout,
     Placement,
     Round,
@@ -147,6 +148,9 @@ def check_svg(layout: Layout, positions: tuple[TilePosition, ...], svg: str) -> 
         for x, y in corners(pos):
             assert x0 <= x <= x1
             assert y0 <= y <= y1
+    if positions:  # widened for a hand or a title, the picture stays centred on the table
+        bounds = table_bounds(positions)
+        assert math.isclose((x0 + x1) / 2, (bounds.min_x + bounds.max_x) / 2, abs_tol=2e-3)
     # drawn at 30 pixels a tile width, the longer side at most 960 pixels
     scale = min(30.0, 960 / max(x1 - x0, y1 - y0))
     assert math.isclose(float(root.attrib["width"]), (x1 - x0) * scale, abs_tol=0.05)
@@ -230,6 +234,16 @@ def test_views(rnd: Round, seat: int) -> None:
         ]
         assert y + 0.25 * font <= min(ys) - 1.0  # an upright tile reaches 1 above its centre
         assert math.isclose(float(label.attrib["x"]), min(xs) - 0.5, abs_tol=2e-3)  # its edge
+        if positions:  # as far below the hand as above the table, without a title
+            bare = ET.fromstring(table_svg(view, title=False))
+            _, top, _, bottom = view_box(bare)
+            margin = table_bounds(positions).min_y - top
+            lowest = max(
+                float(re.findall(r"translate\([-\d.]+ ([-\d.]+)\)", g.attrib["transform"])[0])
+                for g in bare.iter(f"{SVG}g")
+                if g.get("class") == "hand-tile"
+            )
+            assert math.isclose(bottom - (lowest + 1.0), margin, abs_tol=2e-3)
     hidden = ET.fromstring(table_svg(view, hand=False))
     assert not [g for g in hidden.iter(f"{SVG}g") if g.get("class") == "hand-tile"]
 
@@ -356,6 +370,18 @@ def test_layout_text_is_the_tree(rnd: Round) -> None:
     assert sorted(seen, key=lambda p: p[0]) == sorted(
         ((p.tile, p.onto) for p in layout), key=lambda p: p[0]
     )
+    # the last tile under a parent hangs from "└──", the others from "├──", and the
+    # lines under a tile with more below it carry on its "│" down the page
+    depths = [len(re.match(r"(?:[│ ]   |[├└]── )*", line).group(0)) // 4 for line in lines]  # type: ignore[union-attr]
+    last: dict[int, bool] = {}
+    for i, (line, depth) in enumerate(zip(lines, depths, strict=True)):
+        if depth == 0:
+            continue
+        rest = [d for d in depths[i + 1 :] if d <= depth]
+        last[depth] = not rest or rest[0] < depth
+        assert line[4 * (depth - 1)] == ("└" if last[depth] else "├"), text
+        for above in range(1, depth):
+            assert line[4 * (above - 1)] == (" " if last[above] else "│"), text
 
 
 def test_an_empty_table() -> None:
@@ -746,3 +772,36 @@ def test_a_tile_not_joined_to_the_table_is_set_nearest_the_centre() -> None:
     )
     positions = table_geometry(layout)
     assert [(p.x, p.y) for p in positions[1:]] == [(1.6, 0.0), (0.0, 1.6), (0.0, -1.6)]
+
+
+@given(rnd=played_rounds(finished=True))
+def test_the_title_of_a_finished_round_says_how_it_ended(rnd: Round) -> None:
+    """R16: a round ends when a player goes out or when nobody can play or draw; the
+    title names the winner and which it was."""
+    root = ET.fromstring(table_svg(rnd))
+    title = next(t for t in root.iter(f"{SVG}text") if t.get("class") == "title")
+    outcome = rnd.outcome
+    assert outcome is not None
+    how = "went out" if outcome.ending is Ending.WENT_OUT else "wins, blocked"
+    assert f": seat {outcome.winner} {how} (" in (title.text or "")
+
+
+def test_a_title_made_smaller_to_fit_does_not_widen_the_picture() -> None:
+    """A title too long for its table is first made smaller; only one that does not fit
+    at the least size widens the picture. Over the views of the rounds of the layouts
+    file, every title made smaller but above the least size leaves the picture as wide
+    as it is without a title."""
+    shrunk = 0
+    for entry in LAYOUTS["rounds"]:
+        rnd = _replayed(entry)
+        for table in (rnd, rnd.view(0)):
+            titled = ET.fromstring(table_svg(table))
+            plain = ET.fromstring(table_svg(table, title=False))
+            font, usual = _font(titled, "title"), _font(plain, "hand-label")
+            assert font is not None
+            if usual is not None and 0.46 <= font < usual / 0.8:
+                x0, _, x1, _ = view_box(titled)
+                u0, _, u1, _ = view_box(plain)
+                assert math.isclose(x1 - x0, u1 - u0, abs_tol=2e-3), table
+                shrunk += 1
+    assert shrunk >= 5
