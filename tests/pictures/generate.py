@@ -37,8 +37,9 @@ PLACES = 4
 SEEDS = range(2)
 DUEL_SEEDS = range(8)
 #: More seeds of ``double-foot`` at 8 seats: tables where a branch is turned or laid
-#: again to make room for a tile (``_Layouter.repair``), some of them more than once.
-CROWDED_SEEDS = (37, 118, 119, 134, 154)
+#: again to make room for a tile (``_Layouter.repair``), some of them more than once; on
+#: the last two, some of those tiles are toes whose own place their siblings have taken.
+CROWDED_SEEDS = (37, 118, 119, 134, 154, 561, 756)
 #: Tables part of the way through the rounds of ``CROWDED_ROUNDS`` (by round double and
 #: first seat: how many moves are played) that the first layout tried cannot lay out,
 #: laid out by the second, the fourth and the sixth of ``_pictures.plane._TRIES``.
