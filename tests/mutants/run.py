@@ -554,7 +554,11 @@ def _arguments(argv: Sequence[str]) -> argparse.Namespace:
         help="a mutant's tests time out after this many times the unchanged run (4), "
         "and never before 20 s",
     )
-    parser.add_argument("--again", action="store_true", help="run the last run's survivors")
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="run the last run's survivors (of the --module ones, if given)",
+    )
     parser.add_argument("--list", action="store_true", help="print the sample; run nothing")
     parser.add_argument(
         "--out",
@@ -646,6 +650,10 @@ def _run(args: argparse.Namespace, work: Path) -> int:
     if args.again:
         print(f"re-ran {len(to_run)} survivors of the last run; the sample is as it was")
         results = _merge(previous, results, equivalents)
+        # The sample is the last run's, of every module it drew from, whichever the
+        # survivors run again were limited to: the table shows them all, these first.
+        drawn = {r.mutant.module for r in results}
+        modules = [*modules, *(m for m in FAST_TESTS if m in drawn and m not in modules)]
     results.sort(key=lambda r: (modules.index(r.mutant.module), r.mutant.line))
     _write_report(results, args, len(population))
 
