@@ -9,10 +9,13 @@ of the table (R1-R3) in the rules guide.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -23,6 +26,7 @@ from strategies import PRESET_NAMES, played_rounds
 from chickenfoot import (
     PRESETS,
     Bounds,
+    Ending,
     Layout,
     Placement,
     Round,
@@ -144,6 +148,9 @@ def check_svg(layout: Layout, positions: tuple[TilePosition, ...], svg: str) -> 
         for x, y in corners(pos):
             assert x0 <= x <= x1
             assert y0 <= y <= y1
+    if positions:  # widened for a hand or a title, the picture stays centred on the table
+        bounds = table_bounds(positions)
+        assert math.isclose((x0 + x1) / 2, (bounds.min_x + bounds.max_x) / 2, abs_tol=2e-3)
     # drawn at 30 pixels a tile width, the longer side at most 960 pixels
     scale = min(30.0, 960 / max(x1 - x0, y1 - y0))
     assert math.isclose(float(root.attrib["width"]), (x1 - x0) * scale, abs_tol=0.05)
@@ -227,6 +234,16 @@ def test_views(rnd: Round, seat: int) -> None:
         ]
         assert y + 0.25 * font <= min(ys) - 1.0  # an upright tile reaches 1 above its centre
         assert math.isclose(float(label.attrib["x"]), min(xs) - 0.5, abs_tol=2e-3)  # its edge
+        if positions:  # as far below the hand as above the table, without a title
+            bare = ET.fromstring(table_svg(view, title=False))
+            _, top, _, bottom = view_box(bare)
+            margin = table_bounds(positions).min_y - top
+            lowest = max(
+                float(re.findall(r"translate\([-\d.]+ ([-\d.]+)\)", g.attrib["transform"])[0])
+                for g in bare.iter(f"{SVG}g")
+                if g.get("class") == "hand-tile"
+            )
+            assert math.isclose(bottom - (lowest + 1.0), margin, abs_tol=2e-3)
     hidden = ET.fromstring(table_svg(view, hand=False))
     assert not [g for g in hidden.iter(f"{SVG}g") if g.get("class") == "hand-tile"]
 
@@ -353,6 +370,18 @@ def test_layout_text_is_the_tree(rnd: Round) -> None:
     assert sorted(seen, key=lambda p: p[0]) == sorted(
         ((p.tile, p.onto) for p in layout), key=lambda p: p[0]
     )
+    # the last tile under a parent hangs from "└──", the others from "├──", and the
+    # lines under a tile with more below it carry on its "│" down the page
+    depths = [len(re.match(r"(?:[│ ]   |[├└]── )*", line).group(0)) // 4 for line in lines]  # type: ignore[union-attr]
+    last: dict[int, bool] = {}
+    for i, (line, depth) in enumerate(zip(lines, depths, strict=True)):
+        if depth == 0:
+            continue
+        rest = [d for d in depths[i + 1 :] if d <= depth]
+        last[depth] = not rest or rest[0] < depth
+        assert line[4 * (depth - 1)] == ("└" if last[depth] else "├"), text
+        for above in range(1, depth):
+            assert line[4 * (above - 1)] == (" " if last[above] else "│"), text
 
 
 def test_an_empty_table() -> None:
@@ -661,3 +690,118 @@ def test_the_title_fits_above_the_table() -> None:
     assert y - 0.9 * font >= y0
     top = min(c[1] for p in table_geometry(rnd) for c in corners(p))
     assert y + 0.25 * font <= top - 0.5
+
+
+#: Finished rounds of every preset at 2 to 8 seats, some crowded, with where each tile lay
+#: when the file was written by tests/pictures/generate.py.
+LAYOUTS: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "pictures" / "layouts.json").read_text("utf-8")
+)
+
+
+def _layout_id(entry: dict[str, Any]) -> str:
+    extra = "".join(f"-{k}{entry[k]}" for k in ("round_double", "first") if k in entry)
+    moves = len(str(entry["moves"]).split())
+    return f"{entry['preset']}-{entry['players']}-seed{entry['seed']}{extra}-{moves}moves"
+
+
+def _replayed(entry: dict[str, Any]) -> Round:
+    """The table of a round of the layouts file: its deal, then its moves."""
+    deal = {k: entry[k] for k in ("seed", "round_double", "first") if k in entry}
+    rnd = Round.deal(PRESETS[entry["preset"]], entry["players"], **deal)
+    for text in entry["moves"].split():
+        rnd = rnd.apply(parse_move(text))
+    return rnd
+
+
+@pytest.mark.parametrize("entry", LAYOUTS["rounds"], ids=_layout_id)
+def test_a_round_is_drawn_as_it_was_drawn_before(entry: dict[str, Any]) -> None:
+    """The same round draws the same picture from release to release: every tile of these
+    tables lies where it lay when tests/pictures/generate.py wrote them down (to twice
+    the last place written). Apps store pictures and the docs show them, so a change of
+    layout is one users see; a deliberate change writes the file again (see the testing
+    page)."""
+    within = 2 * 10.0 ** -LAYOUTS["places"]
+    positions = table_geometry(_replayed(entry))
+    expected = entry["positions"]
+    assert [str(p.tile) for p in positions] == [tile for tile, *_ in expected]
+    for pos, (_, x, y, angle) in zip(positions, expected, strict=True):
+        turned = (pos.angle - angle + 180.0) % 360.0 - 180.0
+        assert abs(pos.x - x) <= within, (pos, x)
+        assert abs(pos.y - y) <= within, (pos, y)
+        assert abs(turned) <= 0.02, (pos, angle)
+
+
+def test_a_round_double_of_three_places_opens_as_a_y() -> None:
+    """R3, R7: a round double of three places sends its lines out as a Y, 120 degrees
+    apart, the third straight down."""
+    root = Tile(9, 9)
+    tiles = [root, Tile(9, 1), Tile(9, 2), Tile(9, 3)]
+    layout = Layout(
+        tuple(Placement(t, None if k == 0 else root, None) for k, t in enumerate(tiles))
+    )
+    positions = table_geometry(layout, opening_toes=3)
+    check_geometry(layout, positions)
+    assert [p.angle for p in positions[1:]] == [-30.0, -150.0, 90.0]
+
+
+@pytest.mark.parametrize(("toes", "places"), [(2, 1), (3, 1)])
+def test_toes_past_a_doubles_places_go_out_to_either_side(toes: int, places: int) -> None:
+    """A layout made by hand may hold more toes on a double than it has places (R3):
+    the first takes the place straight on, the next go out at 60 degrees to the one
+    side of the line and then the other, a mirror image about it."""
+    foot, line = Tile(5, 5), Tile(9, 5)
+    tiles = [Tile(9, 9), line, foot, *(Tile(5, k) for k in range(toes))]
+    onto = [None, Tile(9, 9), line, *([foot] * toes)]
+    layout = Layout(tuple(Placement(t, o, None) for t, o in zip(tiles, onto, strict=True)))
+    positions = table_geometry(layout, toes_per_double=places)
+    check_geometry(layout, positions)
+    where = {p.tile: p for p in positions}
+    assert where[line].angle == 0.0  # the east arm
+    assert [where[t].angle for t in tiles[3:]] == [0.0, 60.0, -60.0][:toes]
+
+
+def test_a_tile_not_joined_to_the_table_is_set_nearest_the_centre() -> None:
+    """A layout made by hand may hold tiles played onto tiles that are not on the table:
+    each is set where it is clear of the others by the least move from the centre,
+    to the right first, then below and above it alike."""
+    root = Tile(9, 9)
+    strays = [Tile(7, 0), Tile(7, 1), Tile(7, 2)]
+    layout = Layout(
+        (Placement(root, None, None), *(Placement(t, Tile(8, 8), None) for t in strays))
+    )
+    positions = table_geometry(layout)
+    assert [(p.x, p.y) for p in positions[1:]] == [(1.6, 0.0), (0.0, 1.6), (0.0, -1.6)]
+
+
+@given(rnd=played_rounds(finished=True))
+def test_the_title_of_a_finished_round_says_how_it_ended(rnd: Round) -> None:
+    """R16: a round ends when a player goes out or when nobody can play or draw; the
+    title names the winner and which it was."""
+    root = ET.fromstring(table_svg(rnd))
+    title = next(t for t in root.iter(f"{SVG}text") if t.get("class") == "title")
+    outcome = rnd.outcome
+    assert outcome is not None
+    how = "went out" if outcome.ending is Ending.WENT_OUT else "wins, blocked"
+    assert f": seat {outcome.winner} {how} (" in (title.text or "")
+
+
+def test_a_title_made_smaller_to_fit_does_not_widen_the_picture() -> None:
+    """A title too long for its table is first made smaller; only one that does not fit
+    at the least size widens the picture. Over the views of the rounds of the layouts
+    file, every title made smaller but above the least size leaves the picture as wide
+    as it is without a title."""
+    shrunk = 0
+    for entry in LAYOUTS["rounds"]:
+        rnd = _replayed(entry)
+        for table in (rnd, rnd.view(0)):
+            titled = ET.fromstring(table_svg(table))
+            plain = ET.fromstring(table_svg(table, title=False))
+            font, usual = _font(titled, "title"), _font(plain, "hand-label")
+            assert font is not None
+            if usual is not None and 0.46 <= font < usual / 0.8:
+                x0, _, x1, _ = view_box(titled)
+                u0, _, u1, _ = view_box(plain)
+                assert math.isclose(x1 - x0, u1 - u0, abs_tol=2e-3), table
+                shrunk += 1
+    assert shrunk >= 5

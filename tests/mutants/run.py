@@ -578,7 +578,11 @@ def _arguments(argv: Sequence[str]) -> argparse.Namespace:
         help="a mutant's tests time out after this many times the unchanged run (4), "
         "and never before 20 s",
     )
-    parser.add_argument("--again", action="store_true", help="run the last run's survivors")
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="run the last run's survivors (of the --module ones, if given)",
+    )
     parser.add_argument("--list", action="store_true", help="print the sample; run nothing")
     parser.add_argument(
         "--out",
