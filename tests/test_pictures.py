@@ -693,7 +693,7 @@ def test_the_title_fits_above_the_table() -> None:
 
 
 #: Finished rounds of every preset at 2 to 8 seats, some crowded, with where each tile lay
-#: when the file was written by tests/pictures/generate.py.
+#: when the file was written by tests/pictures/generate_layouts.py.
 LAYOUTS: dict[str, Any] = json.loads(
     (Path(__file__).parent / "pictures" / "layouts.json").read_text("utf-8")
 )
@@ -717,7 +717,7 @@ def _replayed(entry: dict[str, Any]) -> Round:
 @pytest.mark.parametrize("entry", LAYOUTS["rounds"], ids=_layout_id)
 def test_a_round_is_drawn_as_it_was_drawn_before(entry: dict[str, Any]) -> None:
     """The same round draws the same picture from release to release: every tile of these
-    tables lies where it lay when tests/pictures/generate.py wrote them down (to twice
+    tables lies where it lay when tests/pictures/generate_layouts.py wrote them down (to twice
     the last place written). Apps store pictures and the docs show them, so a change of
     layout is one users see; a deliberate change writes the file again (see the testing
     page)."""

@@ -2,7 +2,7 @@
 
 Run it from anywhere when the layout of the pictures is changed on purpose::
 
-    python tests/pictures/generate.py
+    python tests/pictures/generate_layouts.py
 
 and look at the pictures of the rounds whose positions moved before committing the new
 file (``git diff`` names them; ``chickenfoot show`` or :func:`chickenfoot.table_svg`
@@ -116,7 +116,7 @@ def main() -> None:
     data: dict[str, Any] = {
         "about": (
             "Where table_geometry lays every tile of these finished rounds: [tile, x, y, "
-            "angle] in play order. Written by tests/pictures/generate.py; checked by "
+            "angle] in play order. Written by tests/pictures/generate_layouts.py; checked by "
             "tests/test_pictures.py."
         ),
         "places": PLACES,
