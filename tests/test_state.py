@@ -326,6 +326,32 @@ def test_states_differ_where_their_starts_or_histories_do() -> None:
     assert state_of(after) == state_of(rnd.apply(rnd.legal_moves()[0]))
 
 
+def test_playout_states_differ_where_their_tables_do() -> None:
+    """States that keep no history (a search's playouts, ``after(move, False)``) are
+    equal only with the same table too: one tile played onto two different ends leaves
+    the same hands, boneyard and turn but two layouts (R2, R10), and equal states must
+    have the same legal moves."""
+    found = 0
+    for seed in range(60):
+        state = state_of(Round.deal(PRESETS["classic"], 3, seed=seed))
+        rng = random.Random(seed)
+        for _ in range(40):
+            moves = state.legal_moves()
+            if not moves or state.outcome is not None:
+                break
+            plays = [m for m in moves if isinstance(m, Play)]
+            twins = [(a, b) for a in plays for b in plays if a.tile == b.tile and a.onto != b.onto]
+            if twins:
+                a, b = twins[0]
+                one, two = state.after(a, False), state.after(b, False)
+                assert one != two
+                assert one == state.after(a, False)
+                found += 1
+                break
+            state = state.after(rng.choice(moves), False)
+    assert found >= 10
+
+
 def _turn_facts(turn: PublicTurn) -> tuple[object, ...]:
     return (_table_facts(turn.table), turn.seat, turn.turn_draws, turn.left, turn.move)
 
