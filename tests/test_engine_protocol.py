@@ -448,6 +448,49 @@ def test_show_asks_an_engine_for_the_best_move(capsys: pytest.CaptureFixture[str
     assert f"Best move for seat {rnd.to_move} (first bot): {first_move}" in capsys.readouterr().out
 
 
+def test_the_command_line_sends_an_engine_its_playouts(capsys: pytest.CaptureFixture[str]) -> None:
+    rnd = Round.deal(DUEL, 2, seed=22)
+    for _ in range(11):
+        rnd = rnd.apply(rnd.legal_moves()[0])
+    bot = "engine:" + " ".join(served("level4"))
+    argv = ["show", rnd.to_position(), "--preset", "chickie-duel", "--plain", "--analyse"]
+    assert main([*argv, "--bot", bot, "--engine-playouts", "17"]) == 0
+    out = capsys.readouterr().out
+    table = out[out.index("playouts") :].splitlines()[2:]
+    rows = [line.split() for line in table if line[:1].isdigit()]
+    shown = {word for row in rows for word in row if "@" in word}
+    assert shown == {str(move) for move in rnd.legal_moves()}  # a row for every move
+    assert sum(int(row[-1]) for row in rows) == 17  # every playout of the limit, none more
+
+
+def test_the_command_line_gives_an_engine_its_timeout(
+    capsys: pytest.CaptureFixture[str], pids: Path
+) -> None:
+    bots = f"engine:{sys.executable} {FIRST} hang,greedy"
+    argv = ["simulate", "--preset", "chickie-duel", "--bots", bots, "--games", "1", "--jobs", "1"]
+    assert main([*argv, "--quiet", "--engine-timeout", "0.5"]) == 1
+    # the hanging engine waited 0.5 s, then the grace period of 2 s after "stop"
+    assert "gave no move for seat 0 in 2.5 s" in capsys.readouterr().err
+    assert no_child_left(pids)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "words"),
+    [
+        ("--engine-playouts", "0", "at least 1, not 0"),
+        ("--engine-seconds", "0", "a number of seconds above 0, not 0"),
+        ("--engine-seconds", "none", "not a number of seconds: 'none'"),
+        ("--engine-timeout", "-1", "a number of seconds above 0, not -1"),
+        ("--engine-timeout", "nan", "a number of seconds above 0, not nan"),
+    ],
+)
+def test_the_command_line_refuses_bad_engine_limits(
+    capsys: pytest.CaptureFixture[str], option: str, value: str, words: str
+) -> None:
+    assert main(["simulate", "--bots", "random", option, value]) == 2
+    assert words in capsys.readouterr().err
+
+
 def test_the_engine_command_serves_only_the_library_s_bots(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -264,6 +264,7 @@ def _play_command(add: _AddCommand) -> None:
         type=Path,
         help="write the game's record into FILE when it ends or stops (for 'replay')",
     )
+    _engine_options(play)
     play.set_defaults(run=_play)
 
 
@@ -292,6 +293,7 @@ def _simulate_command(add: _AddCommand) -> None:
         "--records", metavar="DIR", type=Path, help="write every game's record into DIR"
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    _engine_options(simulate)
     simulate.set_defaults(run=_simulate)
 
 
@@ -342,6 +344,7 @@ def _tournament_command(add: _AddCommand) -> None:
     tour.add_argument("--out", metavar="FILE", type=Path, help="write the results as JSON")
     tour.add_argument("--svg", metavar="FILE", type=Path, help="draw the ratings into FILE")
     tour.add_argument("--quiet", action="store_true", help="no progress bar")
+    _engine_options(tour)
     tour.set_defaults(run=_tournament)
 
 
@@ -407,6 +410,7 @@ def _show_command(add: _AddCommand) -> None:
         help="also show where the tiles hidden from --seat (default: the seat to move) "
         "may be; with --svg, FILE gets that picture instead of the table",
     )
+    _engine_options(show)
     show.set_defaults(run=_show)
 
 
@@ -448,6 +452,57 @@ def _rules_options(parser: argparse.ArgumentParser) -> None:
         type=Path,
         help='a JSON file of knobs, {"preset": "classic", "knobs": {"double_blank": 25}}',
     )
+
+
+def _engine_options(parser: argparse.ArgumentParser) -> None:
+    """The limits of every ``engine:COMMAND`` bot of the command."""
+    group = parser.add_argument_group("engines (engine:COMMAND bots)")
+    group.add_argument(
+        "--engine-playouts",
+        metavar="N",
+        type=_whole(1),
+        help="the most playouts an engine may spend on a move (default: the engine's own)",
+    )
+    group.add_argument(
+        "--engine-seconds",
+        metavar="S",
+        type=_seconds(none=False),
+        help="the most seconds an engine may think about a move; past them it is told to "
+        "stop (default: the engine's own)",
+    )
+    group.add_argument(
+        "--engine-timeout",
+        metavar="S",
+        type=_seconds(none=True),
+        default=30.0,
+        help="seconds to wait for an engine's hello, and for a move when --engine-seconds "
+        "is not given, before it is stopped; 'none' waits without end (default 30)",
+    )
+
+
+def _engine_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword arguments of an engine of the command's options (``engine.popen``'s)."""
+    from .engine import Limit
+
+    playouts, seconds = args.engine_playouts, args.engine_seconds
+    limit = None if playouts is None and seconds is None else Limit(playouts, seconds)
+    return {"limit": limit, "timeout": args.engine_timeout}
+
+
+def _seconds(*, none: bool) -> Callable[[str], float | None]:
+    def convert(text: str) -> float | None:
+        if none and text.strip().lower() == "none":
+            return None
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        if not (value > 0 and math.isfinite(value)):
+            raise argparse.ArgumentTypeError(f"a number of seconds above 0, not {text}")
+        return value
+
+    convert.__name__ = "seconds"
+    return convert
 
 
 def _whole(minimum: int) -> Callable[[str], int]:
@@ -682,8 +737,9 @@ def _is_engine(name: str) -> bool:
     return name.strip().lower().startswith(_ENGINE)
 
 
-def _bots(names: Sequence[str], seats: int) -> list[Player]:
-    """One bot per seat from ``names``: one name each, or one name for all."""
+def _bots(names: Sequence[str], seats: int, engine: dict[str, Any] | None = None) -> list[Player]:
+    """One bot per seat from ``names``: one name each, or one name for all; an engine is
+    started with the keyword arguments ``engine`` (:func:`_engine_settings`)."""
     if len(names) == 1:
         names = list(names) * seats
     elif len(names) != seats:
@@ -693,7 +749,7 @@ def _bots(names: Sequence[str], seats: int) -> list[Player]:
     makers = _makers()
     for name in names:
         if _is_engine(name) and name not in makers:
-            makers[name] = functools.partial(_engine_player, name[len(_ENGINE) :])
+            makers[name] = functools.partial(_engine_player, name[len(_ENGINE) :], **(engine or {}))
     made = {name: makers[name]() for name in dict.fromkeys(names)}  # one engine a command
     return [made[name] for name in names]
 
@@ -713,15 +769,16 @@ def _makers() -> dict[str, Callable[[], Player]]:
     return makers
 
 
-def _engine_player(command: str) -> Player:
-    """An engine started from ``command`` (split as a shell would), closed at the end."""
+def _engine_player(command: str, **settings: Any) -> Player:
+    """An engine started from ``command`` (split as a shell would) with the keyword
+    arguments ``settings`` of :meth:`SimpleEngine.popen`, closed at the end."""
     import shlex
 
     from .engine import SimpleEngine
     from .errors import EngineError
 
     try:
-        engine = SimpleEngine.popen(shlex.split(command))
+        engine = SimpleEngine.popen(shlex.split(command), **settings)
     except (EngineError, ValueError) as exc:
         raise UsageError(f"engine:{command}: {exc}") from None
     _STARTED.append(engine)
@@ -820,7 +877,9 @@ def _play_match(args: argparse.Namespace, out: _Output, saved: list[Match] | Non
     if not args.seat < players:
         raise UsageError(f"--seat is 0 to {players - 1} at a table of {players}, not {args.seat}")
     others = [seat for seat in range(players) if seat != args.seat]
-    seats = _Seats(args.seat, dict(zip(others, _bots(names, len(others)), strict=True)))
+    seats = _Seats(
+        args.seat, dict(zip(others, _bots(names, len(others), _engine_settings(args)), strict=True))
+    )
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     match = Match.new(rules, players, seed=seed)
     if saved is not None:
@@ -1030,7 +1089,7 @@ def _simulate(args: argparse.Namespace, out: _Output) -> int:
     rules = _rules_of(args)
     names = _bot_names(args.bots)
     players = _player_count(rules, args.players, len(names))
-    bots = _bots(names, players)
+    bots = _bots(names, players, _engine_settings(args))
     jobs = args.jobs or default_jobs()
     show = not args.quiet and sys.stderr.isatty()
     started = time.perf_counter()
@@ -1115,7 +1174,10 @@ def _tournament(args: argparse.Namespace, out: _Output) -> int:
     rules = _rules_of(args)
     names = _bot_names(args.bots)
     makers = _makers()
-    entered = [_engine_entrant(n) if _is_engine(n) else Entrant(n, makers[n]) for n in names]
+    settings = _engine_settings(args)
+    entered = [
+        _engine_entrant(n, settings) if _is_engine(n) else Entrant(n, makers[n]) for n in names
+    ]
     bases = [e.name for e in entered]
     labels = [
         name if not bases[:i].count(name) else f"{name}-{bases[:i].count(name) + 1}"
@@ -1171,16 +1233,17 @@ def _tournament(args: argparse.Namespace, out: _Output) -> int:
     return 0
 
 
-def _engine_entrant(name: str) -> Entrant:
+def _engine_entrant(name: str, settings: dict[str, Any]) -> Entrant:
     """The entrant of an ``engine:COMMAND`` name, named by the engine (it is started once
-    to shake hands), which plays in the worker processes."""
+    to shake hands) and started with ``settings`` (:func:`_engine_settings`), which plays
+    in the worker processes."""
     import shlex
 
     from .tournament import Entrant
 
     command = name[len(_ENGINE) :]
     try:
-        return Entrant.engine(shlex.split(command))
+        return Entrant.engine(shlex.split(command), **settings)
     except (EngineError, ValueError) as exc:
         raise UsageError(f"engine:{command}: {exc}") from None
 
@@ -1326,7 +1389,7 @@ def _show(args: argparse.Namespace, out: _Output) -> int:
         except OSError as exc:
             raise UsageError(f"cannot write {args.svg}: {exc.strerror or exc}") from None
     if names and rnd.to_move is not None:
-        (bot,) = _bots(names, 1)
+        (bot,) = _bots(names, 1, _engine_settings(args))
         view = rnd.view(rnd.to_move)
         if args.analyse:
             move = _show_analysis(out, bot, view, random.Random(args.seed))
