@@ -18,7 +18,18 @@ from typing import Any, Final
 
 import attrs
 
-from ._json import _array, _describe, _fail, _in, _integer, _Json, _object, _shown, _string
+from ._json import (
+    _array,
+    _BigNumber,
+    _describe,
+    _fail,
+    _in,
+    _integer,
+    _Json,
+    _object,
+    _shown,
+    _string,
+)
 from ._moves import Draw, Move, Pass, Play
 from ._notation import read_move
 from .errors import ChickenFootError
@@ -120,9 +131,12 @@ def _finite(name: str, value: object) -> float:
     """``value`` as a float: an int or a float that is finite, never a bool."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError(f"{name} is a number of points, not {_describe(value)}")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:  # an int beyond every float
+        number = math.inf
     if not math.isfinite(number):
-        raise ValueError(f"{name} is a finite number of points, not {value!r}")
+        raise ValueError(f"{name} is a finite number of points, not {_describe(value)}")
     return number
 
 
@@ -298,9 +312,14 @@ def annotation_record(move: int, note: Annotation) -> dict[str, Any]:
 
 
 def _number(value: _Json, path: str) -> float:
+    if isinstance(value, _BigNumber):
+        _fail(path, f"expected a finite number, got {_describe(value)}")
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         _fail(path, f"expected a number, got {_describe(value)}")
-    number = float(value)  # a huge integer overflows to inf, and is refused
+    try:
+        number = float(value)
+    except OverflowError:  # an integer beyond every float
+        number = math.inf
     if not math.isfinite(number):
         _fail(path, f"expected a finite number, got {_describe(value)}")
     return number
