@@ -24,6 +24,7 @@ from chickenfoot import (
     Match,
     Play,
     Record,
+    Round,
     Rules,
     Tile,
     find_preset,
@@ -515,6 +516,23 @@ def test_replay_shows_each_annotation_under_its_move(
     ]
     assert lines == expected
     assert not [line for line in plain if line.startswith("         ")]
+
+
+def test_the_annotated_replay_of_the_docs_is_what_replay_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    shown = page.split("$ chickenfoot replay review.json\n", 1)[1].split("```", 1)[0]
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=5)
+    for _ in range(6):
+        rnd = rnd.apply(rnd.legal_moves()[0])
+    best = Play(Tile(6, 5), onto=Tile(6, 6))
+    note = Annotation("opens a 4\nthat nobody holds", "?!", Evaluation(-1.5, 0.4, best, 0.75))
+    review = Record(rnd, {1: note, 3: Annotation(mark=Mark.EXCELLENT)})
+    path = tmp_path / "review.json"
+    path.write_text(review.to_json(), encoding="utf-8")
+    assert main(["replay", str(path), "--plain"]) == 0
+    assert capsys.readouterr().out == shown
 
 
 def test_replay_end_to_end(record: Path) -> None:

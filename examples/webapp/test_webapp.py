@@ -531,6 +531,7 @@ def _probe(sock: ClientConnection, server: Server, view: dict[str, Any]) -> None
         {"type": "join", "token": server.token(1)},
         {"type": "join", "token": server.token(0)},
         {"type": "state"},
+        {"type": "hint"},
         {"type": "move", "move": "draw"},
         {"type": "move", "move": "pass"},
         {"type": "move", "move": f"{mine[0]}@{table[0]}"},

@@ -1,7 +1,10 @@
 """Game records: a round or a whole match as versioned JSON, replayed move by move to load.
 
 A record holds the rules, the seed or the explicit deals, and every move in the move
-notation (``9-4@9-9``, ``9-9``, ``draw``, ``pass``). This module reads a record into
+notation (``9-4@9-9``, ``9-9``, ``draw``, ``pass``); from version 2, a round entry may
+also list the annotations of its moves (``_annotations``), which :class:`~chickenfoot.Record`
+keeps and the game itself ignores. A record is written in the lowest version that holds
+it: version 1 without annotations. This module reads a record into
 checked values (:func:`read_record`, :func:`parse_kind`) and writes one from the rounds'
 engine states; loading then builds the round or match again through the public API
 (:meth:`Round.deal`, :meth:`Round.from_deal`, :meth:`Match.new`, :meth:`Match.dealt`,
