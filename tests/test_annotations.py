@@ -137,6 +137,26 @@ def test_annotated_round_round_trip(rnd: Round, data: st.DataObject) -> None:
     assert [(0, ply, note) for ply, note in notes.items()] == list(record.items())
 
 
+@settings(max_examples=15, deadline=None)
+@given(
+    preset=st.sampled_from(list(PRESETS)),
+    dealt=st.booleans(),
+    moves=st.integers(0, 300),
+    seed=st.integers(0, 2**32),
+    data=st.data(),
+)
+def test_annotated_match_round_trip(
+    preset: str, dealt: bool, moves: int, seed: int, data: st.DataObject
+) -> None:
+    rules = PRESETS[preset]
+    rng = random.Random(seed)
+    match = play_match(
+        rules, rules.player_counts[0], rng, seed=None if dealt else seed, moves=moves, round_cap=5
+    )
+    notes = notes_for(match, data)
+    assert_round_trip(Record(match, notes))
+
+
 @pytest.mark.parametrize("dealt", [False, True], ids=["seeded", "dealt"])
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_annotated_match_round_trip_every_preset(preset: str, dealt: bool) -> None:
