@@ -16,7 +16,19 @@ from typing import Final
 import attrs
 import pytest
 
-from chickenfoot import PRESETS, Match, Rules, find_preset
+from chickenfoot import (
+    PRESETS,
+    Annotation,
+    Evaluation,
+    Mark,
+    Match,
+    Play,
+    Record,
+    Round,
+    Rules,
+    Tile,
+    find_preset,
+)
 from chickenfoot.bots import GreedyPlayer, RandomPlayer, play_match
 from chickenfoot.cli import BOT_NAMES, _progress_bar, main
 
@@ -462,6 +474,65 @@ def test_replay_prints_every_round(record: Path, capsys: pytest.CaptureFixture[s
     for total in match.totals:
         assert str(total) in out
     assert "wins the match" in out or "share the win" in out
+
+
+def test_replay_shows_each_annotation_under_its_move(
+    record: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The mark beside the move, the evaluation and the comment's lines under it; every
+    other line as a record without annotations shows it."""
+    match = Match.from_json(record.read_text(encoding="utf-8"))
+    assert main(["replay", str(record), "--plain"]) == 0
+    plain = capsys.readouterr().out.splitlines()
+    first = match.finished[0].ply
+    best = Play(Tile(6, 5), onto=Tile(6, 6))
+    annotated = (
+        Record(match)
+        .annotate(0, Annotation(mark=Mark.GOOD))
+        .annotate(1, Annotation("opens a 4\nthat nobody holds", mark="?!"))
+        .annotate(2, Annotation(evaluation=Evaluation(-3.25, 1.5, best, 0.5)))
+        .annotate(first + 2, Annotation("a blunder in round 2", Mark.BLUNDER, Evaluation(-12)))
+    )
+    record.write_text(annotated.to_json(), encoding="utf-8")
+    assert main(["replay", str(record), "--plain"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    one = plain.index(f"== Round 1: round double 6-6, first seat 0, {first} moves ==") + 1
+    two = plain.index(next(line for line in plain if line.startswith("== Round 2:"))) + 1
+    assert plain[one].startswith("    1. ")
+    assert plain[two + 2].startswith("    3. ")
+    expected = [
+        *plain[:one],
+        plain[one] + " !",
+        plain[one + 1] + " ?!",
+        "         opens a 4",
+        "         that nobody holds",
+        plain[one + 2],
+        "         eval -3.25 +- 1.50, best 6-5@6-6 +0.50",
+        *plain[one + 3 : two + 2],
+        plain[two + 2] + " ??",
+        "         eval -12.00",
+        "         a blunder in round 2",
+        *plain[two + 3 :],
+    ]
+    assert lines == expected
+    assert not [line for line in plain if line.startswith("         ")]
+
+
+def test_the_annotated_replay_of_the_docs_is_what_replay_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text(encoding="utf-8")
+    shown = page.split("$ chickenfoot replay review.json\n", 1)[1].split("```", 1)[0]
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=5)
+    for _ in range(6):
+        rnd = rnd.apply(rnd.legal_moves()[0])
+    best = Play(Tile(6, 5), onto=Tile(6, 6))
+    note = Annotation("opens a 4\nthat nobody holds", "?!", Evaluation(-1.5, 0.4, best, 0.75))
+    review = Record(rnd, {1: note, 3: Annotation(mark=Mark.EXCELLENT)})
+    path = tmp_path / "review.json"
+    path.write_text(review.to_json(), encoding="utf-8")
+    assert main(["replay", str(path), "--plain"]) == 0
+    assert capsys.readouterr().out == shown
 
 
 def test_replay_end_to_end(record: Path) -> None:

@@ -375,7 +375,7 @@ def test_schema_refuses_what_the_reader_refuses() -> None:
         *shuffled_deal(PRESETS["chickie-duel"], 2, Tile(6, 6), random.Random(1)),
     ).to_record()
     cases: list[tuple[dict[str, Any], Callable[[dict[str, Any]], None]]] = [
-        (base, lambda r: r.update(version=2)),
+        (base, lambda r: r.update(version=3)),
         (base, lambda r: r.update(players=True)),
         (base, lambda r: r.update(players=101)),
         (base, lambda r: r.update(seed=2**64)),
@@ -653,8 +653,11 @@ def _corrupted(change: Callable[[dict[str, Any]], object]) -> str:
     ("change", "message"),
     [
         (
-            lambda r: r.update(version=2),
-            "record version 2 is not supported: this version of chickenfoot reads version 1 records",
+            lambda r: r.update(version=3),
+            (
+                "record version 3 is not supported: "
+                "this version of chickenfoot reads version 1 and 2 records"
+            ),
         ),
         (lambda r: r.update(version="1"), 'version: expected an integer, got "1"'),
         (lambda r: r.update(version=True), "version: expected an integer, got true"),

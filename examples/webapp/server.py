@@ -21,11 +21,14 @@ Messages from the browser are JSON text:
 - ``{"type": "move", "move": "9-4@9-9"}``: a move in the move notation, for the seat of
   the token;
 - ``{"type": "state"}``: the seat's state again;
+- ``{"type": "hint"}``: the best move for the seat to move and what it is worth, found by
+  a search bot from that seat's view alone;
 - ``{"type": "save"}``: the match record, once the match is over;
 - ``{"type": "load", "record": "..."}`` and ``{"type": "new"}``: the host's only.
 
 The server answers with ``{"type": "joined", ...}``, ``{"type": "state", ...}``,
-``{"type": "record", "record": "..."}`` or ``{"type": "error", "message": "..."}``.
+``{"type": "hint", ...}``, ``{"type": "record", "record": "..."}`` or
+``{"type": "error", "message": "..."}``.
 """
 
 from __future__ import annotations
@@ -63,7 +66,7 @@ from chickenfoot import (
     parse_move,
     table_svg,
 )
-from chickenfoot.bots import GreedyPlayer, Player, RandomPlayer, level
+from chickenfoot.bots import GreedyPlayer, Player, RandomPlayer, SearchPlayer, level
 
 PAGE = Path(__file__).with_name("index.html")
 #: The longest message the server reads: a record is at most 2 MiB of JSON, and quoted
@@ -79,8 +82,32 @@ BOTS: dict[str, type[Player] | int] = {
     "greedy": GreedyPlayer,
     "search": 5,  # chickenfoot.bots.level(5), the strongest ready-made opponent
 }
-TYPES = "join, move, state, save, load or new"
+TYPES = "join, move, state, hint, save, load or new"
+#: The search behind the Hint button: its playouts bound the time a hint takes.
+HINT_PLAYOUTS = 400
 log = logging.getLogger("chickenfoot.webapp")
+
+
+def hint_of(search: SearchPlayer, view: RoundView) -> dict[str, Any]:
+    """The hint message for the seat of ``view``, which is to move: the move ``search``
+    finds best and what every move is worth to the seat, in penalty points (R17).
+
+    It reads the view and nothing else, not even a random number that the server keeps:
+    the search's random numbers are seeded from the view's JSON, so two rounds that give
+    the seat equal views give it the same hint, whatever the hidden tiles are."""
+    analysis = search.analyse(view, random.Random(view.to_json()))
+    return {
+        "type": "hint",
+        "ply": view.ply,
+        "move": str(analysis.move),
+        "value": analysis.moves[0].value,
+        "stderr": analysis.moves[0].stderr,
+        "playouts": analysis.playouts,
+        "moves": [
+            {"move": str(line.move), "value": line.value, "stderr": line.stderr}
+            for line in analysis.moves
+        ],
+    }
 
 
 def make_bot(name: str) -> Player:
@@ -109,6 +136,7 @@ class Table:
         bot_delay: float = 0.0,
         match: Match | None = None,
         save: Path | None = None,
+        hint_playouts: int = HINT_PLAYOUTS,
     ) -> None:
         self.rules = rules
         self.players = players
@@ -121,6 +149,7 @@ class Table:
         if set(self.bots) | self.humans != set(range(players)) or set(self.bots) & self.humans:
             raise ValueError("every seat is either a person's or a bot's")
         self.bot_delay = bot_delay
+        self.hinter = SearchPlayer(playouts=hint_playouts)
         self.save_path = save
         self.rng = random.Random(secrets.randbits(64))
         self.tokens = {seat: secrets.token_urlsafe(24) for seat in sorted(self.humans)}
@@ -234,6 +263,8 @@ class Table:
             return self.state(seat, host)
         if kind == "move":
             return await self._move(seat, message.get("move"))
+        if kind == "hint":
+            return await self.hint(seat)
         if kind == "save":
             if not self.match.is_over:
                 return _error(
@@ -253,6 +284,16 @@ class Table:
             await self._changed()
             return None
         return _error(f"unknown message type {kind!r}: {TYPES}")
+
+    async def hint(self, seat: int) -> dict[str, Any]:
+        """The hint for ``seat`` (:func:`hint_of`), worked out in a worker thread from the
+        seat's view alone; an error unless the seat is to move."""
+        async with self.lock:
+            view = self.match.view(seat).round
+        if view.to_move != seat:
+            now = "the round is over" if view.to_move is None else f"seat {view.to_move} is to move"
+            return _error(f"a hint is for your own turn, and {now} (R11)", rule="R11")
+        return await asyncio.to_thread(hint_of, self.hinter, view)
 
     async def _move(self, seat: int, text: object) -> dict[str, Any] | None:
         if not isinstance(text, str):

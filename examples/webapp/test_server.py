@@ -7,6 +7,7 @@ process (so a test can seat its own bot and look at the table), and talks to it 
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import random
@@ -18,12 +19,12 @@ from typing import Any
 
 import pytest
 import uvicorn
-from server import BAD_TOKEN, MAX_FRAME, MAX_MESSAGE, Table, create_app
+from server import BAD_TOKEN, MAX_FRAME, MAX_MESSAGE, Table, create_app, hint_of
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from chickenfoot import Match, Move, RoundView, find_preset, parse_move
-from chickenfoot.bots import GreedyPlayer, Player, level
+from chickenfoot.bots import GreedyPlayer, Player, SearchPlayer, level
 
 SEED = 5  # chickie-duel: seat 0 holds the round double 6-6 and places it first (R6)
 RULES = find_preset("chickie-duel")
@@ -429,3 +430,80 @@ def test_a_seat_is_answered_in_the_middle_of_a_level_5_search(
     assert bot.rng.calls > 200  # the search went on after the pause
     assert server.table.bot_threads
     assert server.thread.ident not in server.table.bot_threads
+
+
+# -- hints ---------------------------------------------------------------------------------
+
+
+def a_choice_for_seat_0() -> Match:
+    """The match of seed ``SEED`` played by the greedy bot until seat 0 is to move with
+    moves that lead to different games (a real choice), some moves in."""
+    match = Match.new(RULES, 2, seed=SEED)
+    rng = random.Random(2)
+    while True:
+        view = match.view(0).round
+        if match.to_move == 0 and view.ply >= 6:
+            tiles = {str(m).split("@")[0] for m in view.legal_moves()}
+            if len(tiles) > 1:
+                return match
+        seat = match.to_move
+        assert seat is not None, "no choice in round 1"
+        assert not match.finished, "no choice in round 1"
+        match = match.apply(GreedyPlayer().choose(match.view(seat).round, rng))
+
+
+def test_a_hint_is_worked_out_from_the_seat_s_view_alone() -> None:
+    """Two matches whose hidden tiles differ but that give seat 0 equal views give it the
+    same hint: the server reads nothing of the other hand or the boneyard (R5)."""
+    match = a_choice_for_seat_0()
+    view = match.view(0).round
+    other = None
+    for seed in range(50):  # a round that seat 0 cannot tell from this one
+        sampled = view.sample_state(random.Random(seed))
+        if sampled.hand(1) != match.round.hand(1):
+            other = Match.dealt(RULES, sampled.dealt_hands, sampled.dealt_boneyard)
+            for move in sampled.moves:
+                other = other.apply(move)
+            break
+    assert other is not None, "every deal that gives seat 0 this view is this one"
+    assert other.view(0) == match.view(0)
+    assert other.round.hand(1) != match.round.hand(1)
+    assert other.round.boneyard != match.round.boneyard
+    hints = [
+        asyncio.run(Table(RULES, 2, [0], match=m, hint_playouts=120).hint(0))
+        for m in (match, other)
+    ]
+    assert hints[0] == hints[1]
+    assert hints[0] == hint_of(SearchPlayer(playouts=120), view)
+    assert hints[0]["type"] == "hint"
+    assert hints[0]["ply"] == view.ply
+    legal = {str(m) for m in view.legal_moves()}
+    assert hints[0]["move"] in legal
+    assert {line["move"] for line in hints[0]["moves"]} <= legal
+    assert len(hints[0]["moves"]) > 1
+    # The hint is the search's own analysis of the view.
+    analysis = SearchPlayer(playouts=120).analyse(view, random.Random(view.to_json()))
+    assert hints[0]["move"] == str(analysis.move)
+    assert hints[0]["value"] == analysis.moves[0].value
+
+
+def test_a_hint_is_for_the_seat_to_move_and_names_its_own_moves_only(
+    serve: Callable[[Table], Running],
+) -> None:
+    match = a_choice_for_seat_0()
+    server = serve(Table(RULES, 2, [0, 1], match=match, hint_playouts=120))
+    with server.join(0) as zero, server.join(1) as one:
+        error = ask(one, {"type": "hint"})
+        assert error["type"] == "error"
+        assert error["rule"] == "R11"
+        assert "seat 0 is to move" in error["message"]
+        hint = ask(zero, {"type": "hint"})
+        assert hint["type"] == "hint"
+        view = match.view(0).round
+        assert hint == hint_of(SearchPlayer(playouts=120), view)
+        legal = {str(m) for m in view.legal_moves()}
+        assert hint["move"] in legal
+        assert hint["value"] is not None
+        assert hint["stderr"] is not None
+        assert hint["playouts"] > 0
+        assert server.table.match == match  # asking changed nothing

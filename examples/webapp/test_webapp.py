@@ -477,6 +477,48 @@ def test_junk_and_moves_out_of_turn_are_refused_and_change_nothing(
     assert sorted(bot_server.links) == [0]
 
 
+# -- the Hint button --------------------------------------------------------------------------
+
+
+def test_the_hint_button_shows_the_search_s_best_move_and_its_worth(
+    start: Callable[..., Server], browser: webdriver.Chrome
+) -> None:
+    server = start(
+        "--preset", "chickie-duel", "--players", "2", "--humans", "0", "--seed", str(SEED)
+    )
+    browser.get(server.links[0])
+    wait_for(browser, my_turn)
+    # R6: placing the round double is the only move, and the hint says so.
+    browser.find_element(By.ID, "hint-button").click()
+    wait_for(browser, lambda d: text(d, "hint").startswith("Hint:"))
+    assert text(browser, "hint") == (
+        "Hint: Place 6-6, the round double, the only move that counts here."
+    )
+    _play_clicks(browser, 1)
+    assert text(browser, "hint") == ""  # a hint is for the position it was asked in
+    while True:  # to a turn with a real choice
+        wait_for(browser, lambda d: my_turn(d) or holding(d))
+        assert not holding(browser), "no choice in round 1"
+        legal = page_state(browser)["view"]["round"]["legal_moves"]
+        if len({m.split("@")[0] for m in legal}) > 1:
+            break
+        _play_clicks(browser, 1)
+    browser.find_element(By.ID, "hint-button").click()
+    wait_for(browser, lambda d: text(d, "hint").startswith("Hint:"))
+    hint = text(browser, "hint")
+    buttons = {
+        b.text: b.get_attribute("data-move")
+        for b in browser.find_elements(By.CSS_SELECTOR, "#moves button.move")
+    }
+    named = [words for words in buttons if hint.startswith(f"Hint: {words},")]
+    assert len(named) == 1, (hint, buttons)
+    assert re.search(r"worth [+-]\d+\.\d \u00b1 \d+\.\d points against the others \(R17\)", hint)
+    assert re.search(r"by \d+ playouts of a search bot\.$", hint)
+    shot(browser, "06-hint")
+    _play_clicks(browser, 1)
+    assert text(browser, "hint") == ""
+
+
 # -- the probe: every message mid-round, and nothing hidden comes back ----------------------
 
 
@@ -489,6 +531,7 @@ def _probe(sock: ClientConnection, server: Server, view: dict[str, Any]) -> None
         {"type": "join", "token": server.token(1)},
         {"type": "join", "token": server.token(0)},
         {"type": "state"},
+        {"type": "hint"},
         {"type": "move", "move": "draw"},
         {"type": "move", "move": "pass"},
         {"type": "move", "move": f"{mine[0]}@{table[0]}"},

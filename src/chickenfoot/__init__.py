@@ -20,6 +20,8 @@ from __future__ import annotations
 from importlib.machinery import EXTENSION_SUFFIXES as _EXTENSION_SUFFIXES
 
 from . import _table as _hot_module
+from ._annotated import Record
+from ._annotations import Annotation, Evaluation, Mark
 from ._beliefs import Beliefs
 from ._engine import Ending, Obligation, Outcome
 from ._house import HouseRule, Table, Turn, find_house_rule, house_rule
@@ -86,6 +88,7 @@ __all__ = [
     "MAX_PIPS",
     "PRESETS",
     "PRESET_ALIASES",
+    "Annotation",
     "Beliefs",
     "Bounds",
     "ChickenFootError",
@@ -97,12 +100,14 @@ __all__ = [
     "EngineProtocolError",
     "EngineTerminatedError",
     "EngineTimeoutError",
+    "Evaluation",
     "Event",
     "HouseRule",
     "IllegalMoveError",
     "InvalidMoveError",
     "KnobHelp",
     "Layout",
+    "Mark",
     "Match",
     "MatchView",
     "Move",
@@ -114,6 +119,7 @@ __all__ = [
     "Play",
     "PlayDrawn",
     "PositionError",
+    "Record",
     "RecordError",
     "Round",
     "RoundOrder",

@@ -386,6 +386,9 @@ class Match:
                 legal; the message names the JSON path or the round, the move and the rule.
 
         .. versionadded:: 0.1
+        .. versionchanged:: 0.2
+           Reads version 2 records too, and leaves their annotations out (see
+           :class:`~chickenfoot.Record`).
         """
         return replay_match(parse_kind(record, "match"))
 
@@ -401,6 +404,9 @@ class Match:
                 or is longer than 2 MiB.
 
         .. versionadded:: 0.1
+        .. versionchanged:: 0.2
+           Reads version 2 records too, and leaves their annotations out (see
+           :class:`~chickenfoot.Record`).
         """
         return replay_match(parse_kind(read_json(text), "match"))
 
@@ -691,6 +697,9 @@ def load_record(text: str | bytes) -> Round | Match:
             message says where.
 
     .. versionadded:: 0.1
+    .. versionchanged:: 0.2
+       Reads version 2 records too, and leaves their annotations out (see
+       :class:`~chickenfoot.Record`).
     """
     parsed = read_record(text)
     if parsed.kind == "round":

@@ -1,7 +1,10 @@
 """Game records: a round or a whole match as versioned JSON, replayed move by move to load.
 
 A record holds the rules, the seed or the explicit deals, and every move in the move
-notation (``9-4@9-9``, ``9-9``, ``draw``, ``pass``). This module reads a record into
+notation (``9-4@9-9``, ``9-9``, ``draw``, ``pass``); from version 2, a round entry may
+also list the annotations of its moves (``_annotations``), which :class:`~chickenfoot.Record`
+keeps and the game itself ignores. A record is written in the lowest version that holds
+it: version 1 without annotations. This module reads a record into
 checked values (:func:`read_record`, :func:`parse_kind`) and writes one from the rounds'
 engine states; loading then builds the round or match again through the public API
 (:meth:`Round.deal`, :meth:`Round.from_deal`, :meth:`Match.new`, :meth:`Match.dealt`,
@@ -35,6 +38,7 @@ from typing import Any, Final, TypeAlias
 
 import attrs
 
+from ._annotations import Annotation, annotation_record, read_annotations
 from ._engine import State, history_moves
 from ._json import (
     INT_BOUND,
@@ -71,8 +75,10 @@ __all__ = [
     "_KNOBS",
     "_LATER_KNOBS",
     "_WORDS",
+    "annotated_record",
     "match_to_record",
     "parse_kind",
+    "parse_record",
     "read_json",
     "read_record",
     "read_rules",
@@ -83,8 +89,12 @@ __all__ = [
 
 #: The value of a record's ``"format"`` key.
 FORMAT: Final = "chickenfoot-record"
-#: The record version this module writes and reads.
-VERSION: Final = 1
+#: The latest record version, which this module writes for a record with annotations.
+VERSION: Final = 2
+#: The version of a record without annotations: a reader of version 1 reads it.
+PLAIN_VERSION: Final = 1
+#: The versions this module reads. Version 2 adds the ``"annotations"`` of round entries.
+VERSIONS: Final = (1, 2)
 
 # The bounds a record must keep, checked before the work they would cause (and
 # ``MAX_TEXT``, ``MAX_NAME``, ``MAX_TILES``, ``INT_BOUND``, those of every JSON text read).
@@ -144,6 +154,9 @@ class _Entry:
     #: The double the round was dealt for, where a ``highest_held`` start opened it on a
     #: lower one (R6b); ``round_double`` otherwise.
     dealt_for: Tile | None = None
+    #: The annotations of the round's moves (version 2): each move's index, from 0, and
+    #: its annotation, in order.
+    annotations: tuple[tuple[int, Annotation], ...] = ()
 
     @property
     def dealt(self) -> Tile:
@@ -178,10 +191,10 @@ def _read(record: _Json) -> _Parsed:
     version = record["version"]
     if type(version) is not int and not isinstance(version, _BigNumber):
         _fail("version", f"expected an integer, got {_describe(version)}")
-    if version != VERSION:
+    if version not in VERSIONS:
         raise RecordError(
             f"record version {_describe(version)} is not supported: "
-            f"this version of chickenfoot reads version {VERSION} records"
+            f"this version of chickenfoot reads version 1 and 2 records"
         )
     _object(record, "", _TOP_KEYS)
     kind = record["kind"]
@@ -203,28 +216,35 @@ def _read(record: _Json) -> _Parsed:
         _fail("rounds", "a match record has at least 1 entry")
     n = rules.set_size(players)
     rounds = [
-        _read_entry(e, f"round {i + 1}", players, n, seed, kind) for i, e in enumerate(entries)
+        _read_entry(e, f"round {i + 1}", players, n, seed, kind, version)
+        for i, e in enumerate(entries)
     ]
     return _Parsed(kind, rules, players, seed, rounds)
 
 
 def _read_entry(
-    value: _Json, path: str, players: int, n: int, seed: int | None, kind: str
+    value: _Json, path: str, players: int, n: int, seed: int | None, kind: str, version: int
 ) -> _Entry:
+    if version < 2 and isinstance(value, dict) and "annotations" in value:
+        _fail(
+            _in(path, "annotations"),
+            "a version 1 record has no annotations: they came in version 2",
+        )
+    optional = _DEALT_FOR if version < 2 else (*_DEALT_FOR, "annotations")
     position = None
     if seed is None and isinstance(value, dict) and "position" in value:
         if kind != "round":
             _fail(_in(path, "position"), "only a round record starts from a position")
         if "deal" in value:
             _fail(_in(path, "deal"), "a round that starts from a position has no deal")
-        obj = _object(value, path, ("round_double", "first", "position", "moves"), _DEALT_FOR)
+        obj = _object(value, path, ("round_double", "first", "position", "moves"), optional)
         position = _string(obj["position"], _in(path, "position"), MAX_POSITION)
     elif seed is None:
-        obj = _object(value, path, ("round_double", "first", "deal", "moves"), _DEALT_FOR)
+        obj = _object(value, path, ("round_double", "first", "deal", "moves"), optional)
     else:
         if isinstance(value, dict) and "deal" in value:
             _fail(_in(path, "deal"), "a record with a seed has no deals: the seed deals")
-        obj = _object(value, path, ("round_double", "first", "moves"), _DEALT_FOR)
+        obj = _object(value, path, ("round_double", "first", "moves"), optional)
     double = _tile(obj["round_double"], _in(path, "round_double"))
     if not double.is_double:
         _fail(_in(path, "round_double"), f"{double} is not a double")
@@ -257,7 +277,10 @@ def _read_entry(
             moves.append((text, _read_move(text, n)))
         except ChickenFootError as exc:
             raise RecordError(f"{at}: {exc}") from exc
-    return _Entry(double, first, dealt, moves, position, dealt_for)
+    notes: tuple[tuple[int, Annotation], ...] = ()
+    if "annotations" in obj:
+        notes = read_annotations(obj["annotations"], path, len(moves), n, MAX_MOVES)
+    return _Entry(double, first, dealt, moves, position, dealt_for, notes)
 
 
 # -- writing ------------------------------------------------------------------------------
@@ -297,7 +320,7 @@ def round_to_record(state: State) -> _Record:
     return _checked(
         {
             "format": FORMAT,
-            "version": VERSION,
+            "version": PLAIN_VERSION,
             "kind": "round",
             "rules": rules_record(state.rules),
             "players": len(state.hands),
@@ -314,7 +337,7 @@ def match_to_record(rules: Rules, players: int, seed: int | None, rounds: list[S
     return _checked(
         {
             "format": FORMAT,
-            "version": VERSION,
+            "version": PLAIN_VERSION,
             "kind": "match",
             "rules": rules_record(rules),
             "players": players,
@@ -323,6 +346,30 @@ def match_to_record(rules: Rules, players: int, seed: int | None, rounds: list[S
         },
         "match",
     )
+
+
+def annotated_record(record: _Record, notes: list[tuple[int, Annotation]]) -> _Record:
+    """``record``, a record written by :func:`round_to_record` or :func:`match_to_record`,
+    with ``notes``: each move's ply in the whole game (from 0; the rounds' moves one after
+    the other) and its annotation, in order. A version 2 record if there are notes, else
+    ``record`` as it is."""
+    if not notes:
+        return record
+    out = {**record, "version": VERSION, "rounds": [dict(e) for e in record["rounds"]]}
+    start, k = 0, 0
+    for entry in out["rounds"]:
+        end = start + len(entry["moves"])
+        mine = []
+        while k < len(notes) and notes[k][0] < end:
+            ply, note = notes[k]
+            mine.append(annotation_record(ply - start + 1, note))
+            k += 1
+        if mine:
+            entry["annotations"] = mine
+        start = end
+    if k < len(notes):  # Record checks the plies; this is for a caller that did not
+        raise RecordError(f"ply {notes[k][0]}: the game has {start} moves")
+    return _checked(out, out["kind"])
 
 
 def to_json(record: _Record, indent: int | None) -> str:
@@ -349,6 +396,11 @@ def parse_kind(record: object, kind: str) -> _Parsed:
             f"read it with {other}.from_json or chickenfoot.load_record"
         )
     return parsed
+
+
+def parse_record(record: object) -> _Parsed:
+    """Every field of ``record``, a record of either kind, checked and converted."""
+    return _read(record)
 
 
 def read_record(text: str | bytes) -> _Parsed:

@@ -474,6 +474,9 @@ class Round(TableShown):
                 legal; the message names the JSON path or the move and the rule.
 
         .. versionadded:: 0.1
+        .. versionchanged:: 0.2
+           Reads version 2 records too, and leaves their annotations out (see
+           :class:`~chickenfoot.Record`).
         """
         return replay_round(parse_kind(record, "round"))
 
@@ -489,6 +492,9 @@ class Round(TableShown):
                 or is longer than 2 MiB.
 
         .. versionadded:: 0.1
+        .. versionchanged:: 0.2
+           Reads version 2 records too, and leaves their annotations out (see
+           :class:`~chickenfoot.Record`).
         """
         return replay_round(parse_kind(read_json(text), "round"))
 

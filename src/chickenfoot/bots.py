@@ -39,7 +39,7 @@ from typing import Any, Final, Literal, Protocol, overload, runtime_checkable
 
 import attrs
 
-from chickenfoot import Draw, Event, Match, Move, Pass, Play, Round, RoundView, Rules
+from chickenfoot import Draw, Evaluation, Event, Match, Move, Pass, Play, Round, RoundView, Rules
 
 from .errors import IllegalMoveError
 from .state import State, TableState, hand_score, round_of, state_of, table_of
@@ -274,6 +274,46 @@ class SearchAnalysis:
         raise ValueError(
             f"{move} is not a legal move of seat {self.seat} here; the legal moves were {legal}"
         )
+
+    def evaluation(self, move: Move) -> Evaluation:
+        """What the analysis says ``move`` is worth, as a record's
+        :class:`~chickenfoot.Evaluation`: its value as the margin, with its standard error,
+        and the analysis's best move (:attr:`move`) with its value, for a game review
+        (:class:`~chickenfoot.Annotation`, :meth:`Record.annotate
+        <chickenfoot.Record.annotate>`).
+
+        >>> import random
+        >>> from chickenfoot import PRESETS, Round
+        >>> from chickenfoot.bots import SearchPlayer
+        >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=22)
+        >>> for _ in range(11):
+        ...     rnd = rnd.apply(rnd.legal_moves()[0])
+        >>> analysis = SearchPlayer(samples=4, playouts=40).analyse(rnd.view(0), random.Random(1))
+        >>> value = analysis.evaluation(analysis.moves[-1].move)
+        >>> print(f"{value.margin:+.2f}, best {value.best} at {value.best_margin:+.2f}")
+        -19.50, best 5-2@5-3 at -3.75
+
+        Raises:
+            ValueError: the analysis measures a share of wins (``objective="win"``), not
+                a margin in points; ``move`` is not a legal move of the decision; or the
+                search gave ``move`` or the best move no value (a forced move, or a move
+                no playout reached).
+
+        .. versionadded:: 0.2
+        """
+        if self.objective != "margin":
+            raise ValueError(
+                f"an evaluation is a margin in points (R17), but this analysis measures "
+                f"{self.objective!r}: analyse with objective='margin'"
+            )
+        line, best = self.of(move), self.moves[0]
+        value, top = line.value, best.value
+        if value is None or top is None:
+            what = move if value is None else f"the best move {best.move}"
+            raise ValueError(
+                f"the search gave {what} no value: a forced move, or no playout reached it"
+            )
+        return Evaluation(value, line.stderr, self.move, top)
 
 
 @attrs.frozen

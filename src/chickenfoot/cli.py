@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from . import (
     PRESET_ALIASES,
     PRESETS,
+    Annotation,
     Draw,
     Ending,
     Event,
@@ -42,6 +43,7 @@ from . import (
     Obligation,
     Pass,
     Play,
+    Record,
     Round,
     RoundView,
     Rules,
@@ -52,7 +54,6 @@ from . import (
     beliefs_text,
     find_preset,
     layout_text,
-    load_record,
     parse_move,
     table_svg,
 )
@@ -1267,10 +1268,12 @@ def _replay(args: argparse.Namespace, out: _Output) -> int:
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        game = load_record(text)
+        record = Record.from_json(text)
     except RecordError as exc:
         print(f"{_PROG} replay: {path}: {exc}", file=sys.stderr)
         return 1
+    game = record.game
+    notes = {(index, step): note for index, step, note in record.items()}
     rounds: list[Round]
     if isinstance(game, Round):
         rounds = [game]
@@ -1295,7 +1298,12 @@ def _replay(args: argparse.Namespace, out: _Output) -> int:
         )
         if not args.brief:
             for step, event in enumerate(rnd.history, 1):
-                out.line(f"  {step:>3}. {_event_text(event)}")
+                note = notes.get((number - 1, step - 1))
+                mark = "" if note is None or note.mark is None else f" {note.mark.symbol}"
+                out.line(f"  {step:>3}. {_event_text(event)}{mark}")
+                if note is not None:
+                    for line in _note_lines(note):
+                        out.line(f"         {line}")
         if args.table:
             out.line(layout_text(rnd))
         if rnd.outcome is None:
@@ -1315,6 +1323,25 @@ def _replay(args: argparse.Namespace, out: _Output) -> int:
         else:
             out.line(f"The match is not over: {len(game.results)} rounds finished.")
     return 0
+
+
+def _note_lines(note: Annotation) -> list[str]:
+    """The lines ``replay`` shows under an annotated move: its evaluation and comment (the
+    mark is shown beside the move)."""
+    lines = []
+    value = note.evaluation
+    if value is not None:
+        text = f"eval {value.margin:+.2f}"
+        if value.stderr is not None:
+            text += f" +- {value.stderr:.2f}"
+        if value.best is not None:
+            text += f", best {value.best}"
+            if value.best_margin is not None:
+                text += f" {value.best_margin:+.2f}"
+        lines.append(text)
+    if note.comment is not None:
+        lines.extend(line.expandtabs(4) for line in note.comment.splitlines() if line.strip())
+    return lines
 
 
 def _event_text(event: Event) -> str:
