@@ -536,9 +536,10 @@ def finite(value: Any) -> Any:
 
 
 def commit() -> str:
-    """The commit measured, with a note where the checkout has uncommitted changes."""
+    """The commit measured, with a note where the library or the benchmarks have
+    uncommitted changes (changes to the docs or the tests measure the same code)."""
     head = playouts.git("rev-parse", "HEAD")[:12]
-    dirty = playouts.git("status", "--porcelain", "--untracked-files=no")
+    dirty = playouts.git("status", "--porcelain", "--untracked-files=no", "--", "src", "benchmarks")
     return f"{head}{' with uncommitted changes' if dirty else ''}"
 
 
