@@ -187,6 +187,18 @@ def bench(session: nox.Session) -> None:
 
 
 @nox.session(python="3.12")
+def bench_search(session: nox.Session) -> None:
+    """Time the bots' searches, the pure and the compiled build side by side: playouts per
+    second inside the tree and the flat search, samples per second of
+    ``RoundView.sample_state``, and every level's decision time from 2 to 20 seats (not in
+    the default list; about a quarter of an hour); extra arguments go to
+    benchmarks/search.py."""
+    python = _compiled_env(session)
+    session.install(".")
+    session.run("python", "benchmarks/search.py", "--compiled", str(python), *session.posargs)
+
+
+@nox.session(python="3.12")
 def figures(session: nox.Session) -> None:
     """Regenerate every results file of benchmarks/results/ that the docs show, each by
     running its benchmark with the command recorded in it (not in the default list; the

@@ -64,13 +64,18 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     chosen = [RESULTS / name for name in args.files] or results_files()
     commands = [with_compiled(recorded_command(path), args.compiled) for path in chosen]
+    # A command that writes several files (search.py: search.md and decisions.md) runs once.
+    run: dict[tuple[str, ...], str] = {}
     for path, command in zip(chosen, commands, strict=True):
         print(f"{path.name}: python {shlex.join(command)}", flush=True)
         if path.name in ELSEWHERE:
             if not args.list:
                 print(f"  (run by nox -s {ELSEWHERE[path.name]} -- {shlex.join(command[1:])})")
+        elif tuple(command) in run:
+            print(f"  (written by the same command as {run[tuple(command)]})")
         elif not args.list:
             subprocess.run([sys.executable, *command], cwd=ROOT, check=True)
+            run[tuple(command)] = path.name
     return 0
 
 

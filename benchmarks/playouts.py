@@ -317,21 +317,27 @@ class Build:
     checkout's sources; without it, this interpreter runs the worker, with ``src`` (a
     checkout's ``src`` folder) as its ``PYTHONPATH`` if given, or else with this process's
     environment, so that it imports the build this process imports. ``baseline`` names the
-    revision a baseline build was made from."""
+    revision a baseline build was made from. ``script`` is the benchmark whose
+    ``--worker`` serves the requests (this one by default); it must answer ``info`` as
+    :func:`run_op` does."""
 
     def __init__(
-        self, python: str | None = None, src: Path | None = None, baseline: str | None = None
+        self,
+        python: str | None = None,
+        src: Path | None = None,
+        baseline: str | None = None,
+        script: Path | None = None,
     ) -> None:
         self.baseline = baseline
         env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-        script = str(Path(__file__).resolve())
+        program = str((script or Path(__file__)).resolve())
         if python is not None:
-            command = [python, "-I", script, "--worker"]
+            command = [python, "-I", program, "--worker"]
         elif src is not None:
-            command = [sys.executable, script, "--worker"]
+            command = [sys.executable, program, "--worker"]
             env["PYTHONPATH"] = str(src)
         else:
-            command = [sys.executable, script, "--worker"]
+            command = [sys.executable, program, "--worker"]
             env = dict(os.environ)
         self.process = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
@@ -429,7 +435,7 @@ def compiled_environment(source: Path, python: str, work: Path) -> str:
     return str(env_python)
 
 
-def shown_command(argv: list[str]) -> str:
+def shown_command(argv: list[str], script: str = "benchmarks/playouts.py") -> str:
     """The command as run, with paths inside the current directory made relative."""
     here = Path.cwd()
     words = []
@@ -438,7 +444,7 @@ def shown_command(argv: list[str]) -> str:
         if path.is_absolute() and path.is_relative_to(here):
             word = path.relative_to(here).as_posix()
         words.append(word)
-    return " ".join(["python benchmarks/playouts.py", *words])
+    return " ".join([f"python {script}", *words])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+import time
 import types
 from pathlib import Path
 from types import ModuleType
@@ -30,13 +31,19 @@ PAGES = {
     "versus.md": "docs/bots.md",
     "tune_greedy.md": "docs/bots.md",
     "mutants.md": "docs/testing.md",
+    "search.md": "docs/performance.md",
+    "decisions.md": "docs/bots.md",
 }
 
 #: The scripts that write results files: the benchmarks, and the mutation testing runner.
 WRITERS = (ROOT / "benchmarks", ROOT / "tests" / "mutants")
 
 #: Files a benchmark writes beside its Markdown, and the script that writes each.
-COMPANIONS = {"playouts.json": "playouts.py", "ratings.svg": "ratings.py"}
+COMPANIONS = {
+    "playouts.json": "playouts.py",
+    "ratings.svg": "ratings.py",
+    "search.json": "search.py",
+}
 
 #: What a figure typed into a page would look like: a measured share, a time, a ratio.
 TYPED_FIGURE = re.compile(
@@ -426,3 +433,180 @@ def test_the_mutation_results_markdown() -> None:
     low, high = report.wilson(9, 10)
     assert 0.59 < low < 0.6 < 0.98 < high < 0.99  # Wilson's interval of 9 in 10
     assert f"{100 * low:.1f}% to {100 * high:.1f}%" in text
+
+
+def _search() -> ModuleType:
+    return _script("search")
+
+
+def test_the_search_statistics() -> None:
+    search = _search()
+    values = [float(v) for v in range(1, 101)]
+    assert search.percentile(values, 0.99) == 99.0
+    assert search.percentile(values, 0.5) == 50.0
+    assert search.percentile(values[:10], 0.99) == 10.0, "of fewer than 100, the largest"
+    assert search.percentile([3.0], 0.99) == 3.0
+    assert search.spread(10, 4) == [1, 3, 6, 8]
+    assert search.spread(3, 4) == [0, 1, 2]
+    # paired decisions: the median of pure / compiled, a pair stopped at the cap left out
+    assert search.speedup([2.0, 3.0, 9.0, float("inf")], [1.0, 1.0, 1.0, 1.0]) == 3.0
+    assert search.speedup([float("inf")], [1.0]) == 1.0
+    assert search.finite({"a": [1.0, float("inf")], "b": float("inf")}) == {
+        "a": [1.0, None],
+        "b": None,
+    }
+    assert [search.ms(s) for s in (0.0000123, 0.00456, 0.0789, 0.5, 12.0)] == [
+        "0.012", "4.56", "78.9", "500", "12,000"
+    ]  # fmt: skip
+
+
+def test_the_search_decision_points_are_choices_spread_over_the_round() -> None:
+    search = _search()
+    views = search.decision_points("classic", 4, 7, 4)
+    assert len(views) == 4
+    assert all(v.to_move == v.seat and len(v.legal_moves()) > 1 for v in views)
+    moved = [len(v.history) for v in views]
+    assert moved == sorted(moved), "in the order of the round"
+    assert len(set(moved)) == 4, "spread over the round"
+    assert search.decision_points("classic", 4, 7, 4) == views, "seeded"
+    assert search.decision_points("classic", 4, 8, 4) != views
+
+
+def test_the_search_cap_stops_a_decision() -> None:
+    search = _search()
+    with pytest.raises(search.StoppedAtCapError), search.capped(0.05):
+        time.sleep(2)
+    with search.capped(5):  # a block done in time is left alone, and the timer cleared
+        pass
+    time.sleep(0.01)
+
+
+def _search_report() -> dict[str, Any]:
+    """A report as ``benchmarks/search.py`` makes it, from made-up timings."""
+    search = _search()
+    tree = [
+        [{"playouts": 400, "cpu": 0.2, "wall": 0.25, "samples_cpu": 0.1}],
+        [{"playouts": 400, "cpu": 0.1, "wall": 0.1, "samples_cpu": 0.07}],
+    ]
+    compiled_tree = [
+        [{"playouts": 400, "cpu": 0.1, "wall": 0.1, "samples_cpu": 0.06}],
+        [{"playouts": 400, "cpu": 0.1, "wall": 0.2, "samples_cpu": 0.06}],
+    ]
+    samples = [{"first": [0.001, 0.003], "repeated": [0.0002] * 4}] * 2
+    pure = [[[0.5, 0.5], [1.5, 1.6]], [[0.75, 0.8], None]]
+    compiled = [[[0.25, 0.3], [1.0, 1.0]], [[0.25, 0.3], [2.0, 2.0]]]
+    return {
+        "date": "2026-01-02 03:04 UTC",
+        "machine": "x86_64, 2 cores, Linux",
+        "load_average": 1.5,
+        "python": "3.11.7",
+        "chickenfoot": "0.1.0",
+        "commit": "0123456789ab",
+        "command": "python benchmarks/search.py --compiled env/bin/python --trials 2",
+        "builds": ["pure", "compiled"],
+        "trials": 2,
+        "minutes": 1.25,
+        "settings": {
+            "points": 1,
+            "search_rounds": 1,
+            "sample_rounds": 1,
+            "repeats": 2,
+            "decide_rounds": 1,
+            "cap": 60.0,
+        },
+        "search": {
+            "tree, level(5) | classic, 4 seats": {
+                "pure": search.search_figures(tree),
+                "compiled": search.search_figures(compiled_tree),
+            }
+        },
+        "sampling": {
+            "4": {
+                "pure": search.sample_figures(samples),
+                "compiled": search.sample_figures(samples),
+            }
+        },
+        "decisions": {
+            "level(5)": {
+                "20": {
+                    "pure": search.decision_figures(pure),
+                    "compiled": search.decision_figures(compiled),
+                }
+            }
+        },
+    }
+
+
+def test_the_search_markdown() -> None:
+    text = _search().search_markdown(_search_report())
+    assert text.startswith("- date: 2026-01-02 03:04 UTC\n")
+    assert "- machine: x86_64, 2 cores, Linux, CPython 3.11.7; load average 1.5" in text
+    assert "- command: `python benchmarks/search.py --compiled env/bin/python --trials 2`" in text
+    assert "- commit: `0123456789ab`" in text
+    # 400 playouts in 0.2 and in 0.1 CPU s: 2,000 and 4,000 a second, the median 3,000
+    assert (
+        "| tree, level(5) | classic, 4 seats | pure | 2 | 3,000 | 2,000 to 4,000 | 2,800 |" in text
+    )
+    assert "| tree, level(5) | classic, 4 seats | compiled | 2 | 4,000 | 4,000 to 4,000 |" in text
+    times = "\N{MULTIPLICATION SIGN}"
+    assert f"| tree, level(5) | classic, 4 seats | 1.50{times} | 1.00 to 2.00 |" in text
+    assert "| tree, level(5) | classic, 4 seats | pure | 60% | 50% to 70% |" in text
+    # two first samples of 1 and 3 ms: 500 a second; repeated ones of 0.2 ms: 5,000
+    assert "| 4 | first | pure | 4 | 500 | 500 to 500 | 2.00 | 3.00 |" in text
+    assert "| 4 | repeated | compiled | 8 | 5,000 | 5,000 to 5,000 | 0.200 | 0.200 |" in text
+
+
+def test_the_decisions_markdown() -> None:
+    text = _search().decisions_markdown(_search_report())
+    assert "- commit: `0123456789ab`" in text
+    assert "every decision stopped after 60 s of wall time" in text
+    # pure: 0.5, 1.5, 0.75 and one stopped; compiled: 0.25, 1.0, 0.25, 2.0
+    row = (
+        "| level(5) | 20 | 4 | 1,125 | inf | 1,000 to inf | 625 | 2,000 | 625 to 1,125 "
+        "| 2.00\N{MULTIPLICATION SIGN} | 1 / 0 |"
+    )
+    assert row in text
+    one = _search_report()
+    one["builds"] = ["pure"]
+    one["command"] = "python benchmarks/search.py"
+    for by in (one["search"], one["sampling"], one["decisions"]["level(5)"]):
+        for cell in by.values():
+            del cell["compiled"]
+    assert "compiled" not in _search().decisions_markdown(one)
+    assert "compiled" not in _search().search_markdown(one)
+
+
+def test_the_search_results_compare_the_builds_side_by_side() -> None:
+    """The committed results measured both builds: every search, table, level and size."""
+    search = _search()
+    written = (RESULTS / "search.md").read_text(encoding="utf-8")
+    assert "--compiled " in written
+    for label in search.SEARCHES:
+        for preset, seats in search.SEARCH_TABLES:
+            for build in ("pure", "compiled"):
+                row = rf"^\| {re.escape(label)} \| {preset}, {seats} seats \| {build} \| \d+ \|"
+                assert re.search(row, written, re.M), (label, preset, build)
+    for seats in search.SAMPLE_SEATS:
+        for kind in ("first", "repeated"):
+            assert re.search(rf"^\| {seats} \| {kind} \| compiled \| \d+ \|", written, re.M)
+    decisions = (RESULTS / "decisions.md").read_text(encoding="utf-8")
+    for n in range(1, 6):
+        for seats in search.DECISION_SEATS:
+            assert re.search(rf"^\| level\({n}\) \| {seats} \| \d+ \|", decisions, re.M)
+
+
+def test_figures_runs_a_command_that_writes_two_files_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """search.md and decisions.md record one command of benchmarks/search.py."""
+    figures = _figures()
+    ran: list[list[str]] = []
+    monkeypatch.setattr(figures.subprocess, "run", lambda command, **_: ran.append(command))
+    assert figures.recorded_command(RESULTS / "search.md") == figures.recorded_command(
+        RESULTS / "decisions.md"
+    )
+    assert figures.main(["--compiled", "env/bin/python", "search.md", "decisions.md"]) == 0
+    assert len(ran) == 1
+    assert ran[0][1:3] == ["benchmarks/search.py", "--compiled"]
+    assert ran[0][3] == "env/bin/python"
+    assert "(written by the same command as search.md)" in capsys.readouterr().out
