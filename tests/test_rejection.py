@@ -13,22 +13,27 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_sampling import (
+    _assert_same_holders,
     _assert_samples_fit,
     _find_view,
     _finished,
+    _holders,
     brute_force,
+    sample_state,
     tiny,
 )
 
-from chickenfoot import Round, RoundView
-from chickenfoot._rejection import Matchings
+from chickenfoot import PRESETS, Round, RoundView, _sampling
+from chickenfoot._counting import SeatSlots
+from chickenfoot._rejection import Matchings, pattern_count, pattern_masks
 from chickenfoot._round import round_from_state, seen_of
 from chickenfoot._sampling import _mixture
 
@@ -208,3 +213,49 @@ def test_each_bound_samples_finished_rounds_exactly(by_places: bool) -> None:
                 _assert_samples_fit(rnd, seat, counts, sampler=_sampler(by_places))
                 return
     raise AssertionError("no finished round found")
+
+
+@settings(max_examples=80, deadline=None)
+@given(draws=st.integers(0, 12), dealt=st.integers(0, 6), size=st.integers(0, 8))
+def test_pattern_masks_are_the_masks_a_hand_can_fill(draws: int, dealt: int, size: int) -> None:
+    """A seat's patterns are every set of its draw slots that holds tiles of its hand: no
+    more than the hand, and enough that its dealt places suffice; counted as listed."""
+    slots = SeatSlots(dealt, draws, [1])
+    every = [
+        mask
+        for mask in range(0, 1 << draws << 1, 2)
+        if mask.bit_count() <= size and dealt - size + mask.bit_count() >= 0
+    ]
+    assert pattern_masks(slots, size) == every
+    assert pattern_count(slots, size) == len(every)
+
+
+def _r12b_view() -> RoundView:
+    """A three-seat ``classic`` view under R12b (a draw beside a play) where a seat has
+    drawn eleven tiles: more draw slots than the patterns were once listed for."""
+    rules = attrs.evolve(PRESETS["classic"], rounds=1, must_play=False)
+    rnd = Round.deal(rules, 3, seed=0)
+    rng = random.Random(0)
+    while True:
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        assert rnd.to_move is not None
+        view = rnd.view(rnd.to_move)
+        plan = _mixture(seen_of(view)).plans[0]
+        if max(slots.slots for slots in plan.seat_slots.values()) > 10:
+            return view
+
+
+def test_a_seat_of_many_draws_is_sampled_by_rejection_exactly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R12b, a seat with eleven draws: with the count's budget spent at once, the view is
+    sampled by rejection (not counted), and who holds each hidden tile in 300 samples
+    passes a two-sample chi-square test against 300 of the exact count's (R12b, R13)."""
+    view = _r12b_view()
+    seen = seen_of(view)
+    exact = _holders(sample_state, view, 1, 300)
+    monkeypatch.setattr(_sampling, "COUNT_BUDGET", 1)
+    monkeypatch.setattr(_sampling, "_cache", OrderedDict())
+    rejected = _holders(sample_state, view, 2, 300)
+    assert not _sampling._cache[seen].plans[0].counted
+    _assert_same_holders(exact, rejected)

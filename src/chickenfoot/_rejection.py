@@ -83,11 +83,11 @@ import math
 import random
 from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import accumulate
+from itertools import accumulate, combinations
 
 from ._counting import SeatSlots, _SamplingError
 
-__all__ = ["Attempt", "Matchings", "Proposal", "SeatPatterns"]
+__all__ = ["Attempt", "Matchings", "Proposal", "SeatPatterns", "pattern_count", "pattern_masks"]
 
 _E1: float = math.e - 1.0
 
@@ -202,6 +202,30 @@ def _pick(rows: list[int], left: list[int], sums: list[int], u: float) -> int:
     return -1
 
 
+def _held_range(slots: SeatSlots, size: int) -> range:
+    """How many of a seat's draw slots may hold tiles of its hand of ``size`` tiles: at
+    most ``size``, and at least what its dealt places cannot."""
+    return range(max(0, size - slots.dealt), min(size, slots.slots) + 1)
+
+
+def pattern_count(slots: SeatSlots, size: int) -> int:
+    """How many patterns a seat has before their ways are counted (see
+    :func:`pattern_masks`), without listing them."""
+    return sum(math.comb(slots.slots, held) for held in _held_range(slots, size))
+
+
+def pattern_masks(slots: SeatSlots, size: int) -> list[int]:
+    """The bitmasks (of draw slots 1..) of a seat's patterns, in increasing order: the
+    draw slots that hold tiles of its hand of ``size`` tiles, as many as its dealt
+    places leave to them and no more than its hand."""
+    masks = [
+        sum(1 << k for k in chosen)
+        for held in _held_range(slots, size)
+        for chosen in combinations(range(1, slots.slots + 1), held)
+    ]
+    return sorted(masks)
+
+
 class SeatPatterns:
     """One hidden seat's *patterns*: which of its draw slots hold tiles of its current
     hand (the rest, and the dealt places its hand does not fill, hold the tiles it
@@ -218,11 +242,9 @@ class SeatPatterns:
         #: (pattern as a bitmask of draw slots 1.., the played tiles' slots, their ways)
         self.patterns: list[tuple[int, SeatSlots, int]] = []
         draws = slots.slots
-        for mask in range(0, 1 << draws << 1, 2):
+        for mask in pattern_masks(slots, size):
             held = mask.bit_count()
             dealt = slots.dealt - size + held
-            if held > size or dealt < 0:
-                continue
             rest = [k for k in range(1, draws + 1) if not mask >> k & 1]
             sub = SeatSlots(dealt, len(rest), [_keep(label, rest) for label in slots.labels])
             ways = sub.ways(len(rest), tuple(counts))
