@@ -37,7 +37,7 @@ How the deals are drawn, case by case of the start: by the exact count of ``_cou
 (by classes of tiles, in big integers) when it is done within a budget of steps
 (:data:`COUNT_BUDGET`, a deterministic budget, so that a seeded ``rng`` gives the same
 sample on any machine); past it, by the rejection sampler of ``_rejection``, unless a
-seat drew more than :data:`PATTERN_SLOTS` tiles; past :data:`ATTEMPTS` rejected attempts
+seat has more than :data:`PATTERNS` patterns; past :data:`ATTEMPTS` rejected attempts
 in one sample, by the exact count without a budget. Each of the three draws the deals
 uniformly, and which one draws a sample depends on nothing but the view and the attempts
 so far, so the samples are uniform whichever draws them. With several cases, one is
@@ -76,7 +76,7 @@ from ._engine import Ending, Seen, State, history_moves
 from ._facts import START_DRAWN, Facts, SeatFacts, facts_of
 from ._house import undeclared
 from ._moves import Event
-from ._rejection import Proposal, SeatPatterns
+from ._rejection import Proposal, SeatPatterns, pattern_count
 from ._replay import build_state
 from ._rule import StartCase
 from ._tiles import TILES
@@ -93,9 +93,9 @@ _cache_lock = Lock()
 #: The steps the exact count of a case may take before a sample turns to rejection
 #: (:meth:`ClassCounts.count <chickenfoot._counting.ClassCounts.count>`).
 COUNT_BUDGET: Final = 3_000
-#: The most draw slots a seat may have for the rejection sampler, which lists the
-#: ``2 ** slots`` patterns of each seat (see ``_rejection.SeatPatterns``).
-PATTERN_SLOTS: Final = 10
+#: The most patterns a seat may have for the rejection sampler, which lists them (the
+#: draw slots that hold tiles of its hand, see ``_rejection.SeatPatterns``).
+PATTERNS: Final = 4_096
 #: The rejected attempts a sample may make before it counts exactly without a budget.
 ATTEMPTS: Final = 10_000
 
@@ -524,9 +524,13 @@ class _Plan(ClassCounts):
             # counting at any table, so a finished round is counted without a budget
             total = self.count(None if self.facts.points else COUNT_BUDGET)
         except OverBudgetError:
-            if all(slots.slots <= PATTERN_SLOTS for slots in self.seat_slots.values()):
+            hands = self.view.hand_counts
+            if all(
+                pattern_count(slots, hands[seat]) <= PATTERNS
+                for seat, slots in self.seat_slots.items()
+            ):
                 return self.proposal().log_bound()
-            total = self.count()  # too many draws for the proposal's patterns
+            total = self.count()  # too many patterns for the proposal
         self.counted = True
         return log(total) if total else float("-inf")
 

@@ -1,0 +1,261 @@
+"""The rejection sampler's perfect matchings (``_rejection.Matchings``) against brute force,
+and the rejection sampler under each of its two bounds (by tiles and by places) against
+the exact distribution of a view's deals (R12-R17).
+
+A matrix of types is expanded to its 0/1 matrix and every permutation tried: the bound
+must be at least the permanent, and the attempts that succeed must fall on each type
+pattern (how many rows of each type took columns of each type) as often as the
+permutations that give it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter, OrderedDict
+from collections.abc import Sequence
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_sampling import (
+    _assert_same_holders,
+    _assert_samples_fit,
+    _find_view,
+    _finished,
+    _holders,
+    brute_force,
+    sample_state,
+    tiny,
+)
+
+from chickenfoot import PRESETS, Round, RoundView, _sampling
+from chickenfoot._counting import SeatSlots
+from chickenfoot._rejection import Matchings, pattern_count, pattern_masks
+from chickenfoot._round import round_from_state, seen_of
+from chickenfoot._sampling import _mixture
+
+Pattern = tuple[tuple[int, ...], ...]
+
+
+def _expanded(
+    rows: Sequence[int], allowed: Sequence[Sequence[int]], columns: Sequence[int]
+) -> tuple[list[int], list[int], list[set[int]]]:
+    """The type of each row and of each column of the 0/1 matrix, and each row's columns."""
+    row_type = [i for i, n in enumerate(rows) for _ in range(n)]
+    col_type = [j for j, c in enumerate(columns) for _ in range(c)]
+    ok = [{k for k, j in enumerate(col_type) if j in allowed[i]} for i in row_type]
+    return row_type, col_type, ok
+
+
+def brute_patterns(
+    rows: Sequence[int], allowed: Sequence[Sequence[int]], columns: Sequence[int]
+) -> Counter[Pattern]:
+    """Every perfect matching of the expanded matrix, by its type pattern."""
+    row_type, col_type, ok = _expanded(rows, allowed, columns)
+    out: Counter[Pattern] = Counter()
+    for perm in itertools.permutations(range(len(col_type))):
+        if all(perm[r] in ok[r] for r in range(len(row_type))):
+            taken = [[0] * len(columns) for _ in rows]
+            for r, k in enumerate(perm):
+                taken[row_type[r]][col_type[k]] += 1
+            out[tuple(map(tuple, taken))] += 1
+    return out
+
+
+def _pattern(found: list[list[int]], width: int) -> Pattern:
+    taken = [[0] * width for _ in found]
+    for i, cols in enumerate(found):
+        for j in cols:
+            taken[i][j] += 1
+    return tuple(map(tuple, taken))
+
+
+@st.composite
+def type_matrices(draw: st.DrawFn) -> tuple[list[int], list[list[int]], list[int]]:
+    """A small matrix of types with as many rows as columns (at most 6)."""
+    width = draw(st.integers(1, 3), label="column types")
+    columns = draw(st.lists(st.integers(1, 2), min_size=width, max_size=width), label="columns")
+    total = sum(columns)
+    rows: list[int] = []
+    while sum(rows) < total:
+        rows.append(draw(st.integers(1, total - sum(rows)), label="rows"))
+    allowed = [
+        draw(st.lists(st.integers(0, width - 1), min_size=1, unique=True), label="allowed")
+        for _ in rows
+    ]
+    return rows, allowed, columns
+
+
+@settings(max_examples=60, deadline=None)
+@given(matrix=type_matrices())
+def test_the_bound_is_at_least_the_permanent(
+    matrix: tuple[list[int], list[list[int]], list[int]],
+) -> None:
+    """Huber and Law's bound, by rows and by columns, is at least the number of perfect
+    matchings of the expanded matrix."""
+    rows, allowed, columns = matrix
+    total = sum(brute_patterns(rows, allowed, columns).values())
+    matchings = Matchings(rows, allowed, columns)
+    for m in (matchings, matchings.transposed()):
+        bound = m.log_bound()
+        assert total == 0 or math.log(total) <= bound + 1e-9, (total, bound)
+
+
+MATRICES = [
+    ([2, 1, 1], [[0, 1], [1, 2], [0, 2]], [1, 2, 1]),
+    ([1, 1, 1, 1], [[0], [0, 1], [1, 2], [0, 1, 2]], [2, 1, 1]),
+    ([3, 2], [[0, 1, 2], [1, 2]], [2, 1, 2]),
+]
+
+
+@pytest.mark.parametrize("matrix", MATRICES)
+@pytest.mark.parametrize("transpose", [False, True])
+def test_matchings_come_out_uniformly(
+    matrix: tuple[list[int], list[list[int]], list[int]], transpose: bool
+) -> None:
+    """Chi-square of 4000 kept attempts against the brute-force count of permutations
+    that give each type pattern: every perfect matching is equally likely, by rows and by
+    columns."""
+    rows, allowed, columns = matrix
+    matchings = Matchings(rows, allowed, columns)
+    if transpose:
+        matchings = matchings.transposed()
+        rows, columns = columns, rows
+        allowed = matchings.allowed
+    counts = brute_patterns(rows, allowed, columns)
+    assert len(counts) >= 2
+    rng = random.Random(7)
+    seen: Counter[Pattern] = Counter()
+    while sum(seen.values()) < 4000:
+        found = matchings.attempt(rng)
+        if found is not None:
+            seen[_pattern(found, len(columns))] += 1
+    assert set(seen) <= set(counts)
+    total = sum(counts.values())
+    statistic = sum(
+        (seen[key] - 4000 * w / total) ** 2 / (4000 * w / total) for key, w in counts.items()
+    )
+    df = len(counts) - 1
+    limit = df * (1 - 2 / (9 * df) + 3.090232306167813 * math.sqrt(2 / (9 * df))) ** 3
+    assert statistic < limit, (statistic, counts, seen)
+
+
+def test_other_column_counts_give_their_own_matchings() -> None:
+    """An attempt given other column counts (and their row sums) draws the matchings of
+    that matrix, as a matrix built with those counts does."""
+    rows, allowed = [1, 1, 1, 1], [[0], [0, 1], [1, 2], [0, 1, 2]]
+    matchings = Matchings(rows, allowed, [1, 1, 2])
+    other = [2, 2, 0]
+    counts = brute_patterns(rows, allowed, other)
+    assert len(counts) >= 2
+    sums = matchings.sums_of(other)
+    assert sums == Matchings(rows, allowed, other).sums
+    rng = random.Random(3)
+    seen: Counter[Pattern] = Counter()
+    while sum(seen.values()) < 3000:
+        found = matchings.attempt(rng, other, sums)
+        if found is not None:
+            seen[_pattern(found, 3)] += 1
+    assert set(seen) == set(counts)  # a column counted 0 takes no row
+    total = sum(counts.values())
+    for key, w in counts.items():  # each within five standard errors
+        p = w / total
+        assert abs(seen[key] / 3000 - p) < 5 * math.sqrt(p * (1 - p) / 3000), (key, seen)
+
+
+def _sampler(by_places: bool):  # type: ignore[no-untyped-def]
+    def sample(view: RoundView, rng: random.Random) -> Round:
+        plans = _mixture(seen_of(view))
+        weights = []
+        for plan in plans.plans:
+            proposal = plan.proposal()
+            proposal.by_places = by_places
+            weights.append(proposal.log_bound())
+        found = plans.by_rejection(rng, 100_000, weights, counted=False)
+        assert found is not None
+        return round_from_state(found)
+
+    return sample
+
+
+@pytest.mark.parametrize("by_places", [False, True])
+@pytest.mark.parametrize(
+    ("knobs", "players", "moves"),
+    [
+        ({"start": "centre", "draws_per_turn": 2}, 2, 4),
+        ({"boneyard_reserve": 1}, 3, 4),
+        ({"must_play": False}, 3, 6),
+    ],
+)
+def test_each_bound_samples_the_exact_distribution(
+    knobs: dict[str, object], players: int, moves: int, by_places: bool
+) -> None:
+    """The rejection sampler under the bound by tiles and under the bound by places,
+    each forced: chi-square of 3000 samples against the brute-force distribution (R12,
+    R12b, R13, R14)."""
+    hand = 3 if players == 2 else 2
+    rules = tiny(players, 3, hand, **knobs)
+    rnd, seat, counts = _find_view(rules, players, range(60), moves)
+    _assert_samples_fit(rnd, seat, counts, sampler=_sampler(by_places))
+
+
+@pytest.mark.parametrize("by_places", [False, True])
+def test_each_bound_samples_finished_rounds_exactly(by_places: bool) -> None:
+    """Each bound on a finished three-seat round: the penalty points (R17) are met,
+    uniformly."""
+    for rnd, _ in _finished([(3, 3, 2)]):
+        for seat in range(3):
+            counts = brute_force(rnd, seat)
+            if 4 <= len(counts) <= 80:
+                _assert_samples_fit(rnd, seat, counts, sampler=_sampler(by_places))
+                return
+    raise AssertionError("no finished round found")
+
+
+@settings(max_examples=80, deadline=None)
+@given(draws=st.integers(0, 12), dealt=st.integers(0, 6), size=st.integers(0, 8))
+def test_pattern_masks_are_the_masks_a_hand_can_fill(draws: int, dealt: int, size: int) -> None:
+    """A seat's patterns are every set of its draw slots that holds tiles of its hand: no
+    more than the hand, and enough that its dealt places suffice; counted as listed."""
+    slots = SeatSlots(dealt, draws, [1])
+    every = [
+        mask
+        for mask in range(0, 1 << draws << 1, 2)
+        if mask.bit_count() <= size and dealt - size + mask.bit_count() >= 0
+    ]
+    assert pattern_masks(slots, size) == every
+    assert pattern_count(slots, size) == len(every)
+
+
+def _r12b_view() -> RoundView:
+    """A three-seat ``classic`` view under R12b (a draw beside a play) where a seat has
+    drawn eleven tiles: more draw slots than the patterns were once listed for."""
+    rules = attrs.evolve(PRESETS["classic"], rounds=1, must_play=False)
+    rnd = Round.deal(rules, 3, seed=0)
+    rng = random.Random(0)
+    while True:
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+        assert rnd.to_move is not None
+        view = rnd.view(rnd.to_move)
+        plan = _mixture(seen_of(view)).plans[0]
+        if max(slots.slots for slots in plan.seat_slots.values()) > 10:
+            return view
+
+
+def test_a_seat_of_many_draws_is_sampled_by_rejection_exactly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """R12b, a seat with eleven draws: with the count's budget spent at once, the view is
+    sampled by rejection (not counted), and who holds each hidden tile in 300 samples
+    passes a two-sample chi-square test against 300 of the exact count's (R12b, R13)."""
+    view = _r12b_view()
+    seen = seen_of(view)
+    exact = _holders(sample_state, view, 1, 300)
+    monkeypatch.setattr(_sampling, "COUNT_BUDGET", 1)
+    monkeypatch.setattr(_sampling, "_cache", OrderedDict())
+    rejected = _holders(sample_state, view, 2, 300)
+    assert not _sampling._cache[seen].plans[0].counted
+    _assert_same_holders(exact, rejected)
