@@ -30,6 +30,7 @@ PAGES = {
     "versus.md": "docs/bots.md",
     "tune_greedy.md": "docs/bots.md",
     "mutants.md": "docs/testing.md",
+    "solve.md": "docs/analysis.md",
 }
 
 #: The scripts that write results files: the benchmarks, and the mutation testing runner.
