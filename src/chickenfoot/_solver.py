@@ -8,10 +8,12 @@ the engine's, and score the ends with the engine's :class:`~chickenfoot.Outcome`
 
 * :class:`TwoSeats`: alpha-beta (fail-soft minimax, seat 0 maximising the margin
   ``scores[1] - scores[0]``, seat 1 minimising it: after a draw the drawer moves again,
-  so turns do not alternate and one fixed side is simpler than negamax's sign) with a
-  transposition table keyed by :meth:`State.position_key
-  <chickenfoot._engine.State.position_key>` and greedy move ordering: the table's best
-  move first, then doubles, then heavier tiles, draws and passes last.
+  so turns do not alternate and one fixed side is simpler than negamax's sign), closing
+  in on a value by windows of width 1 (MTD(f)), with a transposition table of bounds
+  keyed by :meth:`State.position_key <chickenfoot._engine.State.position_key>` and
+  greedy move ordering: the table's best move first, then doubles, then heavier tiles,
+  a play that leaves the other seat no tile for the number it opens before one that
+  does not, draws and passes last.
 * :class:`EverySeat`: max^n, each seat choosing the move whose end is best for its own
   margin, ties to the first move in the engine's order; every node's end is kept in a
   table by the same key.
