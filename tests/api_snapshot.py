@@ -35,6 +35,7 @@ MODULES = (
     "chickenfoot.simulation",
     "chickenfoot.tournament",
     "chickenfoot.testing",
+    "chickenfoot.analysis",
     "chickenfoot.pettingzoo",
     "chickenfoot.openspiel",
 )
@@ -50,6 +51,7 @@ PROMISED: dict[str, tuple[str, ...]] = {
         "legal_moves",
         "outcome",
         "play_out",
+        "position_key",
         "rules",
         "table",
         "to_move",

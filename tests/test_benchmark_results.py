@@ -33,6 +33,7 @@ PAGES = {
     "mutants.md": "docs/testing.md",
     "search.md": "docs/performance.md",
     "decisions.md": "docs/bots.md",
+    "solve.md": "docs/analysis.md",
 }
 
 #: The scripts that write results files: the benchmarks, and the mutation testing runner.

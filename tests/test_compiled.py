@@ -17,6 +17,7 @@ HOT_MODULES = (
     "chickenfoot._scoring",
     "chickenfoot._book",
     "chickenfoot._engine",
+    "chickenfoot._solver",
 )
 
 

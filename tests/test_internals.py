@@ -30,7 +30,16 @@ PAGE = ROOT / "docs" / "internals.md"
 #: The package itself, ``chickenfoot`` (its ``__init__``), as an import names it.
 ROOT_NAME = "chickenfoot"
 #: The public modules built on the rest; they import only what the page allows them.
-CLIENTS = ("bots", "engine", "simulation", "cli", "pettingzoo", "openspiel", "tournament")
+CLIENTS = (
+    "bots",
+    "engine",
+    "simulation",
+    "cli",
+    "pettingzoo",
+    "openspiel",
+    "tournament",
+    "analysis",
+)
 #: The private modules every client may import: the adapters' one encoder and the seeds.
 ALWAYS_ALLOWED = frozenset({"_encode", "_seeds"})
 #: A function longer than this many lines is one of the page's listed long functions.

@@ -26,6 +26,7 @@ PUBLIC = [
     "tournament",
     "pettingzoo",
     "openspiel",
+    "analysis",
 ]
 
 

@@ -275,8 +275,9 @@ class State:
     where a deal came from, not what it is) and history, and so the same kept fields.
 
     Public through :mod:`chickenfoot.state`, for bots and searches: :meth:`legal_moves`,
-    :meth:`after`, :meth:`play_out`, :meth:`info_key`, :meth:`drawn_key`, ``outcome``,
-    ``to_move``, ``hands``, ``table`` and ``rules``; the rest is the engine's own.
+    :meth:`after`, :meth:`play_out`, :meth:`info_key`, :meth:`drawn_key`,
+    :meth:`position_key`, ``outcome``, ``to_move``, ``hands``, ``table`` and ``rules``; the
+    rest is the engine's own.
 
     .. versionadded:: 0.2
     """
@@ -608,6 +609,31 @@ class State:
         if seat == self.to_move:
             return -3 - self.boneyard[self.taken]
         return DRAW_KEY
+
+    def position_key(self) -> tuple[object, ...]:
+        """A value, equal for two states of one round (one deal) in play only when the rest
+        of the round is the same game from both: the key of a solver's transposition table
+        (:func:`chickenfoot.analysis.solve`).
+
+        It holds every hand, how many tiles are drawn, the seat to move and where its turn
+        stands (its draws this turn and the last tile drawn, R13), the seat that leads
+        (R18), the tiles on the table, the double whose places come first and how many
+        are free (R7, R9), whether the first foot comes first (R8), and how many open
+        ends show each number (R2): which tiles show them does not matter, as a tile onto
+        either of two ends showing the same number leads to the same game (R10, see
+        :meth:`info_key`). With house rules, which may read the open ends themselves,
+        the open ends are in the key as they are.
+
+        .. versionadded:: 0.2
+        """
+        table = self.table
+        if self.book.house:
+            ends: object = table.ends
+        else:
+            ends = tuple([len(e) for e in table.ends])
+        return (self.hands, self.taken, self.to_move, self.turn_draws, self.last_drawn,
+                self.lead, table.on, table.pending, table.free, table.need_foot, table.double,
+                ends)  # fmt: skip
 
     def with_next_draw(self, tile: int) -> State:
         """This state with tile index ``tile``, which the boneyard holds, the next to be

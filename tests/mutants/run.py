@@ -201,6 +201,8 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "pettingzoo": ("tests/test_pettingzoo.py",),
     "openspiel": ("tests/test_openspiel.py",),
     "testing": ("tests/test_check_rule.py", "tests/test_house_hooks.py"),
+    "_solver": ("tests/test_solver.py",),
+    "analysis": ("tests/test_solver.py",),
 }
 
 #: The packages of ``src/chickenfoot``: their ``__init__.py`` is named by the package.
