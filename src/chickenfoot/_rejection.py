@@ -202,6 +202,15 @@ def _pick(rows: list[int], left: list[int], sums: list[int], u: float) -> int:
     return -1
 
 
+def _weighted(cumulative: list[float], rng: random.Random) -> int:
+    """An index drawn with the weights whose running sums are ``cumulative``; one entry
+    is drawn without a random number."""
+    last = len(cumulative) - 1
+    if not last:
+        return last
+    return min(last, bisect_right(cumulative, rng.random() * cumulative[-1]))
+
+
 def _held_range(slots: SeatSlots, size: int) -> range:
     """How many of a seat's draw slots may hold tiles of its hand of ``size`` tiles: at
     most ``size``, and at least what its dealt places cannot."""
@@ -504,10 +513,7 @@ class Proposal:
         chosen: dict[int, int] = {}
         log_g = self.constant
         for seat, cumulative in self._cumulative.items():
-            last = len(cumulative) - 1
-            pick = last
-            if last:
-                pick = min(last, bisect_right(cumulative, rng.random() * cumulative[-1]))
+            pick = _weighted(cumulative, rng)
             chosen[seat] = pick
             log_g += self.log_g[seat][pick]
         matchings = self.matchings
@@ -548,10 +554,7 @@ class Proposal:
         chosen: dict[int, int] = {}
         rows = self.matchings.columns.copy()
         for seat, cumulative in self._place_cumulative.items():
-            last = len(cumulative) - 1
-            pick = last
-            if last:
-                pick = min(last, bisect_right(cumulative, rng.random() * cumulative[-1]))
+            pick = _weighted(cumulative, rng)
             chosen[seat] = pick
             if pick != self.best[seat]:
                 for j, c in self._delta(seat, pick)[0]:

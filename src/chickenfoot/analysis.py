@@ -259,6 +259,23 @@ def _first_best(state: State, solved: dict[int, float]) -> Move | None:
     return next(move for move, key in keyed if solved[key] == top)
 
 
+def _best_line(state: State, solved: dict[int, float], search: TwoSeats | EverySeat) -> list[Move]:
+    """The line of best play from ``state``: the best of the ``solved`` moves, then the
+    search's best move at each state to the round's end (the line is already in the
+    search's table, so its walk is short and its nodes are not limited)."""
+    first = _first_best(state, solved)
+    if first is None:
+        return []
+    line = [first]
+    at = state.after(first, False)
+    search.budget.lift()
+    while at.outcome is None:
+        move = search.best_move(at)
+        line.append(move)
+        at = at.after(move, False)
+    return line
+
+
 def _two_seats(state: State, nodes: int, seconds: float) -> Solution:
     search = TwoSeats(_weights(state), nodes, seconds)
     sign = 1 if state.to_move == 0 else -1
@@ -272,17 +289,7 @@ def _two_seats(state: State, nodes: int, seconds: float) -> Solution:
     except LimitError:
         complete = False
     visited = search.budget.nodes  # the walk along the best line is not counted
-    line: list[Move] = []
-    first = _first_best(state, solved)
-    if first is not None:
-        line.append(first)
-        at = state.after(first, False)
-        search.budget.lift()  # the best line is already in the table: its walk is short
-        while at.outcome is None:
-            move = search.best_move(at)
-            line.append(move)
-            at = at.after(move, False)
-    return _solution(state, solved, line, visited, complete)
+    return _solution(state, solved, _best_line(state, solved, search), visited, complete)
 
 
 def _every_seat(state: State, nodes: int, seconds: float) -> Solution:
@@ -296,14 +303,4 @@ def _every_seat(state: State, nodes: int, seconds: float) -> Solution:
     except LimitError:
         complete = False
     visited = search.budget.nodes  # the walk along the best line is not counted
-    line: list[Move] = []
-    first = _first_best(state, solved)
-    if first is not None:
-        line.append(first)
-        at = state.after(first, False)
-        search.budget.lift()
-        while at.outcome is None:
-            move = search.best_move(at)
-            line.append(move)
-            at = at.after(move, False)
-    return _solution(state, solved, line, visited, complete)
+    return _solution(state, solved, _best_line(state, solved, search), visited, complete)
