@@ -40,11 +40,13 @@ from chickenfoot import (
     tile_set,
 )
 from chickenfoot._book import book_of
+from chickenfoot._engine import State
 from chickenfoot._counting import _hands_with
 from chickenfoot._facts import facts_of, hand_points, house_points
 from chickenfoot._positions import start_position
 from chickenfoot._round import round_from_state, seen_of, state_of
 from chickenfoot._rule import UNKNOWN, Reveal
+from chickenfoot._replay import _replayed
 from chickenfoot._sampling import _mixture
 from chickenfoot._tiles import TILES
 from chickenfoot.bots import SearchPlayer
@@ -482,14 +484,23 @@ def test_the_chi_square_test_catches_a_biased_sampler() -> None:
 # -- samples always give the view back ------------------------------------------------------
 
 
+def replayed(view: RoundView, sample: Round) -> State:
+    """The sample's deal set up afresh and its history replayed move by move with the
+    engine's checks (a sample after the first is made from a template, not replayed)."""
+    start = state_of(sample).start
+    plan = _sampling._plan_of(seen_of(view)).plans[0]
+    return _replayed(plan, list(start.hands), start.boneyard, start.last_drawn)
+
+
 def _check_samples(rnd: Round, seed: int) -> None:
     rng = random.Random(seed)
     for seat in range(rnd.players):
         view = rnd.view(seat)
-        for _ in range(2):
+        for _ in range(3):
             sample = sample_state(view, rng)
             assert sample.view(seat) == view
             assert sample.hand(seat) == rnd.hand(seat)
+            assert replayed(view, sample) == state_of(sample)
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

@@ -366,6 +366,11 @@ class Proposal:
         self.log_g: dict[int, list[float]] = {}  # seat -> ln g of each pattern
         self.weights: dict[int, list[float]] = {}  # seat -> ln(ways * g) of each pattern
         self.shares: dict[int, list[float]] = {}  # seat -> the weights over the largest
+        #: seat -> (slope, label there) of each tile it may hold
+        self._sloped: dict[int, list[tuple[float, int]]] = {seat: [] for seat in self.seats}
+        for t, labels_of in self.labels.items():
+            for seat, label in labels_of.items():
+                self._sloped[seat].append((self.slope[t], label))
         for seat, pats in self.seats.items():
             self.log_g[seat] = [self._log_g(seat, mask) for mask, _, _ in pats.patterns]
             self.weights[seat] = [
@@ -476,10 +481,8 @@ class Proposal:
         pats = self.seats[seat]
         dealt = pats.size - mask.bit_count()
         total = -math.lgamma(dealt + 1)
-        for t, labels_of in self.labels.items():
-            label = labels_of.get(seat)
-            if label is not None:
-                total += self.slope[t] * (dealt * (label & 1) + (label & mask).bit_count())
+        for slope, label in self._sloped[seat]:
+            total += slope * (dealt * (label & 1) + (label & mask).bit_count())
         return total
 
     def log_bound(self) -> float:

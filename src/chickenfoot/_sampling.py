@@ -75,7 +75,7 @@ from ._counting import (
 from ._engine import Ending, Seen, State, history_moves
 from ._facts import START_DRAWN, Facts, SeatFacts, facts_of
 from ._house import undeclared
-from ._moves import Event
+from ._moves import Event, Play
 from ._rejection import Proposal, SeatPatterns, pattern_count
 from ._replay import build_state
 from ._rule import StartCase
@@ -96,6 +96,10 @@ COUNT_BUDGET: Final = 3_000
 #: The most patterns a seat may have for the rejection sampler, which lists them (the
 #: draw slots that hold tiles of its hand, see ``_rejection.SeatPatterns``).
 PATTERNS: Final = 4_096
+#: The classes of tiles (over every stage of the count, ``_Plan.levels``) past which a
+#: plan is not counted but sampled by rejection at once: a count of more has not been
+#: seen to finish within :data:`COUNT_BUDGET` (``classic`` at 4 to 20 seats).
+CLASSES: Final = 64
 #: The rejected attempts a sample may make before it counts exactly without a budget.
 ATTEMPTS: Final = 10_000
 
@@ -260,6 +264,24 @@ class _Allowed:
             label |= 1 << pos
         return label
 
+    def held(self, tiles: int) -> dict[int, int]:
+        """The labels of ``tiles`` held for ever (``self(t, inf)`` of each, 0 left out),
+        worked out slot by slot: a slot allows the tiles of its mask that no later rule
+        says the hand lacked."""
+        until = float("inf")
+        labels: dict[int, int] = {}
+        for pos, arrive in enumerate(self.arrivals):
+            if arrive >= until:
+                break
+            lacked = 0
+            for at, x in self.rules:
+                if arrive < at < until:
+                    lacked |= x
+            bit = 1 << pos
+            for t in bits(self.masks[pos] & tiles & ~lacked):
+                labels[t] = labels.get(t, 0) | bit
+        return labels
+
 
 class _Plan(ClassCounts):
     """Everything a view's samples share in one case of its start (see
@@ -284,6 +306,22 @@ class _Plan(ClassCounts):
         #: whether the exact count is known (then samples walk it)
         self.counted = False
         self._proposal: Proposal | None = None
+        self._public_moves()
+        #: the first sample's checked replay, the state later samples are made from
+        self.template: State | None = None
+
+    def _public_moves(self) -> None:
+        """What the history says of each seat for ``_replay``: the boneyard places of
+        its draws, the tiles it played, and whether the newest move is a draw."""
+        seats = len(self.view.hand_counts)
+        self.history_draws: list[list[int]] = [[] for _ in range(seats)]
+        self.played_mask = [0] * seats
+        for place, i in enumerate(self.draw_events):
+            self.history_draws[self.events[i].seat].append(place)
+        for e in self.events:
+            if isinstance(e.move, Play):
+                self.played_mask[e.seat] |= 1 << e.move.tile.index
+        self.ends_in_draw = bool(self.draw_events) and self.draw_events[-1] == len(self.events) - 1
 
     # -- what the start's case adds, and whether the viewer's own hand fits it --------
 
@@ -372,10 +410,11 @@ class _Plan(ClassCounts):
                 raise _SamplingError(f"{TILES[t]} cannot have been in seat {seat}'s hand")
             own.append((t, index_of(label)))
         seat_labels: dict[int, int] = {}
+        held = allowed.held(facts.hidden & ~facts.blocked)
         for t in bits(facts.hidden):
             if (t in forced and forced[t] != seat) or facts.blocked >> t & 1:
                 continue
-            label = allowed(t, float("inf"))
+            label = held.get(t, 0)
             if t in forced:
                 label &= 1  # in the dealt hand (R6, R6b)
             if label:
@@ -522,7 +561,12 @@ class _Plan(ClassCounts):
         try:
             # a finished round's points (R17) are met by rejection alone: slower than
             # counting at any table, so a finished round is counted without a budget
-            total = self.count(None if self.facts.points else COUNT_BUDGET)
+            if self.facts.points:
+                total = self.count()
+            elif sum(len(level) for level in self.levels) > CLASSES:
+                raise OverBudgetError
+            else:
+                total = self.count(COUNT_BUDGET)
         except OverBudgetError:
             hands = self.view.hand_counts
             if all(
