@@ -5,18 +5,22 @@ end with seeded random legal moves. From each round three views are taken, of th
 move: *early* (after a tenth of the round's moves), *mid* (half) and *late* (nine tenths;
 draws and passes count as moves). Each view is sampled once (the *first* sample, which
 also counts the deals the view allows) and then ``--repeats`` more times (*repeated*
-samples, which reuse those counts), each sample timed on its own with
-``time.perf_counter``. Every sample is checked: its view of the seat must equal the view.
+samples, which reuse those counts), each sample timed on its own in CPU time
+(``time.process_time``: the machine's cores are shared, and other work on them does not
+count). Every sample is checked: its view of the seat must equal the view.
 
 A second table does the same for the mid-round view at other player counts. A third
 goes by table size (``--slow-sizes`` players): the mid and late views and the finished
 round (its view after the last move, which the penalty points of every seat constrain),
-``--slow-rounds`` of each, every view in a process of its own, sampled once and then
-``--slow-repeats`` times more, every sample stopped after ``--cap`` seconds (the 99th
-percentile of 20 views is their most). The figures are written to ``benchmarks/results/sampling.md``, which
+``--slow-rounds`` of each, sampled in one worker process in turn (the sampler's tables
+of earlier views dropped before each, so that its first sample starts from nothing),
+once and then ``--slow-repeats`` times more, every sample stopped after ``--cap`` seconds
+of wall time (the worker is then started afresh; the 99th percentile of 20 views is
+their most). The figures are written to ``benchmarks/results/sampling.md``, which
 docs/bots.md includes::
 
-    python benchmarks/sampling.py --rounds 200 --repeats 20
+    python benchmarks/sampling.py --rounds 100 --repeats 20 --sizes 2 6 8 \
+        --slow-sizes 4 8 12 16 20 --slow-rounds 20 --slow-repeats 10 --cap 5
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from pathlib import Path
 import attrs
 
 import chickenfoot
-from chickenfoot import Round, RoundView, find_preset
+from chickenfoot import Round, RoundView, _sampling, find_preset
 
 RESULTS = Path(__file__).parent / "results"
 PHASES = {"early": 0.1, "mid": 0.5, "late": 0.9}
@@ -68,50 +72,80 @@ def views(preset: str, players: int, seed: int) -> dict[str, RoundView]:
 
 
 def timed(view: RoundView, rng: random.Random) -> float:
-    """Milliseconds of one sample of ``view``, checked to replay it."""
-    start = time.perf_counter()
+    """CPU milliseconds of one sample of ``view`` (``time.process_time``, so that other
+    work on the shared machine does not count), checked to give the view back."""
+    start = time.process_time()
     sample = view.sample_state(rng)
-    ms = (time.perf_counter() - start) * 1000
+    ms = (time.process_time() - start) * 1000
     if sample.view(view.seat) != view:
         raise AssertionError(f"a sample of {view!r} does not give the view back")
     return ms
 
 
-def _first_sample(
-    view: RoundView, seed: int, repeats: int, out: multiprocessing.SimpleQueue[float]
+def _worker(
+    jobs: multiprocessing.SimpleQueue[tuple[int, int, str, int] | None],
+    out: multiprocessing.SimpleQueue[float],
 ) -> None:
-    """Worker: time the first sample of ``view`` (a fresh process, so nothing is cached),
-    then ``repeats`` more, each put on ``out`` as it is done."""
-    rng = random.Random(seed)
-    for _ in range(repeats + 1):
-        out.put(timed(view, rng))
+    """Worker: for each job (players, seed, phase, repeats), the view of
+    :func:`slow_views`, its sampler's tables dropped, then its first sample timed and
+    ``repeats`` more, each put on ``out`` as it is done (-1 first, when the view is
+    ready)."""
+    while (job := jobs.get()) is not None:
+        players, seed, phase, repeats = job
+        view = slow_views(players, seed)[phase]
+        _sampling._cache.clear()  # nothing of an earlier view is kept
+        out.put(-1.0)  # the view is ready: the samples begin
+        rng = random.Random(seed)
+        for _ in range(repeats + 1):
+            out.put(timed(view, rng))
 
 
-def capped(view: RoundView, seed: int, cap: float, repeats: int = 0) -> list[float]:
-    """Milliseconds of the first sample of ``view`` in a process of its own, then of
-    ``repeats`` more; the first is infinity if it took longer than ``cap`` seconds, and
-    each sample is stopped with the process at ``cap`` seconds from its start."""
-    out: multiprocessing.SimpleQueue[float] = multiprocessing.SimpleQueue()
-    worker = multiprocessing.Process(
-        target=_first_sample, args=(view, seed, repeats, out), daemon=True
-    )
-    worker.start()
-    times: list[float] = []
-    deadline = time.monotonic() + cap
-    while len(times) < repeats + 1:
-        while out.empty() and worker.is_alive() and time.monotonic() < deadline:
-            time.sleep(0.002)
-        if not out.empty():
-            times.append(out.get())
-            deadline = time.monotonic() + cap
-            continue
-        if worker.is_alive():  # over the cap
+class Capped:
+    """One worker process that samples views in turn (each first sample with nothing
+    of the view kept), stopped and started afresh when a sample takes longer than
+    ``cap`` seconds of wall time."""
+
+    def __init__(self, cap: float) -> None:
+        self.cap = cap
+        self.worker: multiprocessing.Process | None = None
+
+    def _start(self) -> multiprocessing.Process:
+        self.jobs: multiprocessing.SimpleQueue[tuple[int, int, str, int] | None] = (
+            multiprocessing.SimpleQueue()
+        )
+        self.out: multiprocessing.SimpleQueue[float] = multiprocessing.SimpleQueue()
+        worker = multiprocessing.Process(target=_worker, args=(self.jobs, self.out), daemon=True)
+        worker.start()
+        return worker
+
+    def run(self, players: int, seed: int, phase: str, repeats: int) -> list[float]:
+        """CPU milliseconds of the view's first sample and of ``repeats`` more; the first
+        is infinity if it took longer than ``cap`` seconds, and each sample is stopped
+        (with the worker) at ``cap`` seconds from its start."""
+        worker = self.worker = self.worker or self._start()
+        self.jobs.put((players, seed, phase, repeats))
+        if self.out.get() != -1.0:  # the view is played out first
+            raise RuntimeError("the worker did not say its view was ready")
+        times: list[float] = []
+        deadline = time.monotonic() + self.cap
+        while len(times) < repeats + 1:
+            while self.out.empty() and worker.is_alive() and time.monotonic() < deadline:
+                time.sleep(0.002)
+            if not self.out.empty():
+                times.append(self.out.get())
+                deadline = time.monotonic() + self.cap
+                continue
+            if not worker.is_alive():
+                raise RuntimeError(f"sampling failed in its worker (exit {worker.exitcode})")
+            self.close()  # over the cap
             break
-        if out.empty():
-            raise RuntimeError(f"sampling {view!r} failed in its worker (exit {worker.exitcode})")
-    worker.terminate()
-    worker.join()
-    return times or [float("inf")]
+        return times or [float("inf")]
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.terminate()
+            self.worker.join()
+            self.worker = None
 
 
 def slow_views(players: int, seed: int) -> dict[str, RoundView]:
@@ -225,7 +259,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         (
             f"- machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()}, "
             f"Python {platform.python_version()}, "
-            f"{'compiled' if chickenfoot.COMPILED else 'pure'} build, one process"
+            f"{'compiled' if chickenfoot.COMPILED else 'pure'} build, one process sampling "
+            "at a time; times in CPU milliseconds (`time.process_time`)"
         ),
         f"- command: `python benchmarks/sampling.py {shlex.join(sys.argv[1:])}`",
         (
@@ -263,10 +298,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             (
                 f"By table size: mid (50% of the moves) and late (90%) views of the seat to "
                 f"move and the finished round's view of seat 0, `classic`, seeds 0 to "
-                f"{args.slow_rounds - 1}; each view in a process of its own, sampled once "
-                f"(first) and then {args.slow_repeats} times more (repeated), every sample "
-                f"stopped after {cap:g} s (a stopped first sample counts as over the cap "
-                f"and has no repeated samples):"
+                f"{args.slow_rounds - 1}; each view sampled in one worker process with "
+                f"nothing of earlier views kept, once (first) and then {args.slow_repeats} "
+                f"times more (repeated), every sample stopped after {cap:g} s of wall time "
+                f"(a stopped first sample counts as over the cap and has no repeated "
+                f"samples):"
             ),
             "",
             (
@@ -275,13 +311,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             ),
             "|---|---|---:|---:|---:|---:|---:|---:|---:|",
         ]
+        capped = Capped(cap)
         for players in args.slow_sizes:
             runs: dict[str, list[list[float]]] = {"mid": [], "late": [], "finished": []}
             for seed in range(args.slow_rounds):
-                for phase, view in slow_views(players, seed).items():
-                    runs[phase].append(capped(view, seed, cap, args.slow_repeats))
+                for phase in runs:
+                    runs[phase].append(capped.run(players, seed, phase, args.slow_repeats))
             for phase, found in runs.items():
                 lines.append(size_row(players, phase, found, cap))
+        capped.close()
     lines += [
         "",
         (
