@@ -203,6 +203,9 @@ class ClassCounts:
     def by_slot(self, seat: int, drawn: list[int]) -> list[int]:
         raise NotImplementedError  # pragma: no cover - _Plan gives it
 
+    def next_key(self, key: tuple[int, ...]) -> tuple[int, ...]:
+        raise NotImplementedError  # pragma: no cover - _Plan gives it
+
     def count(self, budget: int | None = None) -> int:
         """The number of deals: hand assignments times the undrawn boneyard's orders.
 
@@ -388,7 +391,7 @@ class ClassCounts:
                 rng.shuffle(group)
                 chosen.extend((t, key[0]) for t in group[:x])
                 if len(group) > x:
-                    left_over.setdefault(key[1:], []).extend(group[x:])
+                    left_over.setdefault(self.next_key(key), []).extend(group[x:])
             tiles = left_over
             if stage.seat < 0:
                 undrawn = [t for t, _ in chosen]

@@ -524,16 +524,16 @@ class _Plan(ClassCounts):
                 else:
                     key.append(t + 1 if tagged >> t & 1 else 0)
             key.append(self.value_of.get(t, 0))
-            keys[t] = tuple(key)
+            keys[t] = self._shed(tuple(key))
         self.keys = keys
         level = sorted(set(keys.values()))
         self.levels: list[list[tuple[int, ...]]] = []
         self.nexts: list[list[int]] = []
         for _ in range(len(stages) + 1):
             self.levels.append(level)
-            following = sorted({key[1:] for key in level})
+            following = sorted({self.next_key(key) for key in level})
             where = {key: j for j, key in enumerate(following)}
-            self.nexts.append([where[key[1:]] for key in level])
+            self.nexts.append([where[self.next_key(key)] for key in level])
             level = following
         where = {key: j for j, key in enumerate(self.levels[0])}
         start = [0] * len(self.levels[0])
@@ -548,6 +548,23 @@ class _Plan(ClassCounts):
         self.last_size = final.size
         self.last_plain = final.seat < 0 and not final.forbidden
         self.last_barred = [j for j, key in enumerate(self.levels[-2]) if key[0] < 0]
+
+    def next_key(self, key: tuple[int, ...]) -> tuple[int, ...]:
+        """A class key of one stage's level projected on the next stage's."""
+        return self._shed(key[1:])
+
+    def _shed(self, key: tuple[int, ...]) -> tuple[int, ...]:
+        """``key`` (labels at the last stages, then points) with its points 0 if no
+        stage left that scores a hand (R17) may hold the tile: tiles told apart by their
+        points alone then merge into one class, which a finished round's count needs."""
+        if not key or not key[-1]:
+            return key
+        stages = self.stages
+        first = len(stages) - len(key) + 1
+        for m, label in enumerate(key[:-1]):
+            if label >= 0 and stages[first + m].score is not None:
+                return key
+        return (*key[:-1], 0)
 
     # -- for the beliefs (``deals_holding``) --------------------------------------------
 
