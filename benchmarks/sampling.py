@@ -223,7 +223,42 @@ def measure(
     return times
 
 
-def main(argv: Sequence[str] | None = None) -> None:
+def by_size(sizes: Sequence[int], rounds: int, repeats: int, cap: float) -> list[str]:
+    """The table by table size: mid, late and finished views of ``rounds`` rounds at each
+    player count of ``sizes``, each sampled once and ``repeats`` times more in one worker
+    (:class:`Capped`), with its caption."""
+    lines = [
+        "",
+        (
+            f"By table size: mid (50% of the moves) and late (90%) views of the seat to "
+            f"move and the finished round's view of seat 0, `classic`, seeds 0 to "
+            f"{rounds - 1}; each view sampled in one worker process with "
+            f"nothing of earlier views kept, once (first) and then {repeats} "
+            f"times more (repeated), every sample stopped after {cap:g} s of wall time "
+            f"(a stopped first sample counts as over the cap and has no repeated "
+            f"samples):"
+        ),
+        "",
+        (
+            "| players | views | count | first: median ms | first: p99 ms "
+            "| first: max ms | stopped | repeated: median ms | repeated: p99 ms |"
+        ),
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    capped = Capped(cap)
+    for players in sizes:
+        runs: dict[str, list[list[float]]] = {"mid": [], "late": [], "finished": []}
+        for seed in range(rounds):
+            for phase in runs:
+                runs[phase].append(capped.run(players, seed, phase, repeats))
+        for phase, found in runs.items():
+            lines.append(size_row(players, phase, found, cap))
+    capped.close()
+    return lines
+
+
+def _parser() -> argparse.ArgumentParser:
+    """The command line's options."""
     parser = argparse.ArgumentParser(description="Time RoundView.sample_state.")
     parser.add_argument("--rounds", type=int, default=200, help="classic 4-player rounds")
     parser.add_argument("--repeats", type=int, default=20, help="repeated samples per view")
@@ -251,7 +286,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         "--cap", type=float, default=5.0, help="seconds before a first sample is stopped"
     )
     parser.add_argument("--out", type=Path, default=RESULTS)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    args = _parser().parse_args(argv)
     started = datetime.datetime.now(datetime.timezone.utc)
     wall = time.perf_counter()
     lines = [
@@ -292,34 +331,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             first, repeated = measure("classic", players, few, args.repeats, ["mid"])["mid"]
             lines.append(row(str(players), len(first), first, repeated))
     if args.slow_sizes:
-        cap = args.cap
-        lines += [
-            "",
-            (
-                f"By table size: mid (50% of the moves) and late (90%) views of the seat to "
-                f"move and the finished round's view of seat 0, `classic`, seeds 0 to "
-                f"{args.slow_rounds - 1}; each view sampled in one worker process with "
-                f"nothing of earlier views kept, once (first) and then {args.slow_repeats} "
-                f"times more (repeated), every sample stopped after {cap:g} s of wall time "
-                f"(a stopped first sample counts as over the cap and has no repeated "
-                f"samples):"
-            ),
-            "",
-            (
-                "| players | views | count | first: median ms | first: p99 ms "
-                "| first: max ms | stopped | repeated: median ms | repeated: p99 ms |"
-            ),
-            "|---|---|---:|---:|---:|---:|---:|---:|---:|",
-        ]
-        capped = Capped(cap)
-        for players in args.slow_sizes:
-            runs: dict[str, list[list[float]]] = {"mid": [], "late": [], "finished": []}
-            for seed in range(args.slow_rounds):
-                for phase in runs:
-                    runs[phase].append(capped.run(players, seed, phase, args.slow_repeats))
-            for phase, found in runs.items():
-                lines.append(size_row(players, phase, found, cap))
-        capped.close()
+        lines += by_size(args.slow_sizes, args.slow_rounds, args.slow_repeats, args.cap)
     lines += [
         "",
         (
