@@ -420,6 +420,22 @@ def test_rejection_samples_follow_the_exact_distribution(
     _assert_samples_fit(rnd, seat, counts, sampler=rejection_sample)
 
 
+def test_a_plan_of_many_classes_is_sampled_by_rejection_without_counting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With no class allowed before rejection, a view is not counted at all, and its
+    samples (each but the first made from the checked replay of the first) follow the
+    brute-force distribution (R12, R13)."""
+    monkeypatch.setattr(_sampling, "CLASSES", 0)
+    monkeypatch.setattr(_sampling, "_cache", OrderedDict())
+    rules = tiny(3, 3, 2, boneyard_reserve=1)
+    rnd, seat, counts = _find_view(rules, 3, range(60), 4)
+    _assert_samples_fit(rnd, seat, counts)
+    plans = _sampling._cache[seen_of(rnd.view(seat))].plans
+    assert not any(plan.counted for plan in plans)
+    assert any(plan.template is not None for plan in plans)
+
+
 @pytest.mark.parametrize("ending", ["WENT_OUT", "BLOCKED"])
 def test_rejection_samples_of_finished_rounds_follow_the_exact_distribution(ending: str) -> None:
     """The rejection sampler alone on a finished three-seat round: the penalty points (R17)

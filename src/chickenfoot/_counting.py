@@ -15,7 +15,8 @@ uniformly within classes, fills each seat's slots and shuffles the undrawn boney
 
 The count is exact and quick while the classes the later seats tell apart stay few; with
 many seats (a table of 12 to 20, late in the round, or a finished round whose points
-split the classes) the choices of each seat multiply. A count may be given a *budget* of
+split the classes; points tell tiles apart only while a stage left scores a hand that
+may hold them) the choices of each seat multiply. A count may be given a *budget* of
 steps (every hand listed, every class of the last seat): past it, :class:`OverBudgetError`,
 and the sampler turns to the rejection sampler of ``_rejection`` instead.
 """

@@ -73,8 +73,10 @@ sample depend on the samples drawn before it. Scaling the matrix first (Sinkhorn
 balancing, as Huber and Law do for entries in ``[0, 1]``) lowered the bound by e^0.4 to
 e^0.9 on the views tried, for row sums in floating point at every step.
 
-The points of a finished round are met by rejection alone, which is quick at small
-tables only: ``_sampling`` counts a finished round exactly instead.
+The points of a finished round are met by rejection alone (a deal whose hands miss
+them is rejected), which is quick at small tables only: ``_sampling`` counts a finished
+round exactly first, with a larger budget, and then takes turns between counting and
+rejection.
 """
 
 from __future__ import annotations

@@ -1102,11 +1102,11 @@ class RoundView(TableShown):
 
         The counts behind a view's samples are kept for the last few views, so asking
         for many samples of one view is fast. ``rng`` alone decides the sample. The first
-        sample of a view does the counting: usually milliseconds, at times a second, at
-        tables of up to eight seats in play; but late in rounds of a dozen seats or more,
-        and in finished rounds from about six seats on (where every seat's penalty points
-        must match, R17), it can take minutes. The bots page of the documentation gives
-        measured times.
+        sample of a view does the counting, or lays out the rejection sampler that takes
+        over where counting is slow: milliseconds at any table size while the round is in
+        play. In finished rounds from about eight seats on (where every seat's penalty
+        points must match, R17) it can still take seconds, at times minutes. The bots
+        page of the documentation gives measured times.
 
         .. deprecated:: 0.1
            ``max_tries`` is ignored: sampling never fails and never retries. Passing it

@@ -33,21 +33,40 @@ is dropped and drawn again (:data:`TRIES` at most, then
 :class:`~chickenfoot.errors.SamplingError`), so the samples kept are uniform over the
 deals that replay the view.
 
-How the deals are drawn, case by case of the start: by the exact count of ``_counting``
-(by classes of tiles, in big integers) when it is done within a budget of steps
-(:data:`COUNT_BUDGET`, a deterministic budget, so that a seeded ``rng`` gives the same
-sample on any machine); past it, by the rejection sampler of ``_rejection``, unless a
-seat has more than :data:`PATTERNS` patterns; past :data:`ATTEMPTS` rejected attempts
-in one sample, by the exact count without a budget. Each of the three draws the deals
-uniformly, and which one draws a sample depends on nothing but the view and the attempts
-so far, so the samples are uniform whichever draws them. With several cases, one is
-drawn by its weight (its exact count, or its proposal's bound) and one attempt made at
-it, again and again until one is kept: a case's deals come out in proportion to their
-number. The counts, the proposals and their matchings are kept per view (the last
-:data:`_CACHE_SIZE`), so repeated samples of one view skip the work of the first: walking
-the counts, or the rejection's attempts (whose number is random; the rejection sampler
-is the one chosen where counting is slow, the tables of 12 seats and more late in the
-round). ``_replay`` builds each sample's state and replays the history on it.
+How the deals are drawn, case by case of the start, and why. Counting is exact and its
+samples cost little once the count is made, but its time grows with the classes of tiles
+the seats' histories tell apart; rejection is exact too, and its time is random, but it
+does not grow with the classes. So:
+
+* a case is counted by ``_counting`` (by classes of tiles, in big integers) within a
+  budget of steps (:data:`COUNT_BUDGET`, deterministic, so that a seeded ``rng`` gives
+  the same sample on any machine), unless it has more than :data:`CLASSES` classes over
+  the stages of the count, where no count was seen to finish within the budget: those
+  go to rejection at once, without spending the budget;
+* past the budget, by the rejection sampler of ``_rejection`` (Huber and Law's bound on
+  the permanent, by tiles or by places), unless a seat has more than :data:`PATTERNS`
+  patterns, which it lists (then by the exact count, without a budget);
+* a finished round's count gets a larger budget (:data:`FINISHED_BUDGET`): its points
+  (R17) are met by rejection alone, which rejects most attempts past four seats;
+* past :data:`ATTEMPTS` rejected attempts in one sample, the count and the rejection
+  take turns (``_Mixture._dovetailed``): count slices of steps and rounds of attempts,
+  each twice the last, until one gives the sample, so a sample takes about twice the
+  time of the quicker of the two, and neither runs without bound while the other would
+  have finished.
+
+Each way draws the deals uniformly, and which one draws a sample depends on nothing but
+the view and the attempts so far (an accepted attempt is uniform however many were
+rejected before it), so the samples are uniform whichever draws them. With several
+cases, one is drawn by its weight (its exact count, or its proposal's bound) and one
+attempt made at it, again and again until one is kept: a case's deals come out in
+proportion to their number. The counts, the proposals and their matchings are kept per
+view (the last :data:`_CACHE_SIZE`), so repeated samples of one view skip the work of the
+first. ``_replay`` builds each sample's state: the first sample of a case is replayed
+move by move with the engine's checks and kept as a template, and later samples are the
+template with their tiles put in (a case whose facts are not exact replays every
+sample). What is left slow: the first sample of a finished round from about eight seats
+on, where neither the count nor the rejection is quick (the points of every seat's hand
+must come out right); the bots page of the documentation gives measured times.
 """
 
 from __future__ import annotations
@@ -598,8 +617,8 @@ class _Plan(ClassCounts):
 
     def log_weight(self) -> float:
         """ln of the exact count if it is counted within :data:`COUNT_BUDGET` (a finished
-        round's, however long it takes), else ln of the rejection proposal's bound
-        (``-inf``: no deal)."""
+        round's within :data:`FINISHED_BUDGET`; none tried past :data:`CLASSES`), else
+        ln of the rejection proposal's bound (``-inf``: no deal)."""
         try:
             # a finished round's points (R17) are met by rejection alone, slower than
             # counting at most tables: a finished round's count has a larger budget
