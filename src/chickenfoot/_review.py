@@ -57,10 +57,16 @@ __all__ = [
 ]
 
 #: The loss in points (R17) from which a move is an inaccuracy (``?!``).
+#:
+#: .. versionadded:: 0.2
 INACCURACY: Final = 2.0
 #: The loss in points from which a move is a mistake (``?``).
+#:
+#: .. versionadded:: 0.2
 MISTAKE: Final = 5.0
 #: The loss in points from which a move is a blunder (``??``).
+#:
+#: .. versionadded:: 0.2
 BLUNDER: Final = 10.0
 #: The thresholds, the highest first, with their marks.
 _THRESHOLDS: Final = (

@@ -100,13 +100,13 @@ __all__ = [
 ]
 
 #: The samples of the hidden tiles per decision, by default.
-SAMPLES: Final = 12
+_SAMPLES: Final = 12
 #: The solver's limit in nodes for one sample, by default.
-SAMPLE_NODES: Final = 20_000
+_SAMPLE_NODES: Final = 100_000
 #: The solver's limit in nodes for the hindsight of one move, by default.
-HINDSIGHT_NODES: Final = 200_000
+_HINDSIGHT_NODES: Final = 200_000
 #: Greedy playouts from each move of a sample the solver did not finish, by default.
-PLAYOUTS: Final = 4
+_PLAYOUTS: Final = 4
 
 #: How far ahead of any tile's points a double comes in the search's move ordering.
 _DOUBLE_FIRST = 1000
@@ -364,9 +364,9 @@ def analyse_view(
     view: RoundView,
     rng: random.Random,
     *,
-    samples: int = SAMPLES,
-    nodes: int = SAMPLE_NODES,
-    playouts: int = PLAYOUTS,
+    samples: int = _SAMPLES,
+    nodes: int = _SAMPLE_NODES,
+    playouts: int = _PLAYOUTS,
 ) -> PositionAnalysis:
     """Every legal move of a seat's decision valued from its view: each move's expected
     margin (:meth:`Outcome.margin <chickenfoot.Outcome.margin>`, in penalty points,
@@ -430,11 +430,11 @@ def analyse_game(
     game: Round | Match | Record,
     *,
     seats: Sequence[int] | None = None,
-    samples: int = SAMPLES,
+    samples: int = _SAMPLES,
     seed: int = 0,
-    nodes: int = SAMPLE_NODES,
-    playouts: int = PLAYOUTS,
-    hindsight_nodes: int = HINDSIGHT_NODES,
+    nodes: int = _SAMPLE_NODES,
+    playouts: int = _PLAYOUTS,
+    hindsight_nodes: int = _HINDSIGHT_NODES,
     progress: Callable[[int, int], None] | None = None,
 ) -> GameAnalysis:
     """Every move of ``seats`` (every seat by default) in a played round or match, judged

@@ -392,9 +392,9 @@ def _analyse_command(add: _AddCommand) -> None:
     analyse.add_argument(
         "--nodes",
         type=_whole(1),
-        default=20_000,
+        default=100_000,
         help="the solver's limit per sample, in positions; a sample it does not solve is "
-        "played out with the greedy heuristic (default 20000)",
+        "played out with the greedy heuristic (default 100000)",
     )
     analyse.add_argument(
         "--out", metavar="FILE", type=Path, help="write the annotated record into FILE"
