@@ -306,7 +306,7 @@ def test_the_reports_show_the_seats_and_the_marked_moves() -> None:
     assert "hindsight loss" in text
     for move in analysis.moves:
         if move.mark is not None:
-            assert f"seat {move.seat}: {move.move} {move.mark.symbol}" in text
+            assert f"{move.index + 1}. seat {move.seat}: {move.move} {move.mark.symbol}" in text
     page = analysis.html(worst=2)
     assert page.startswith("<!DOCTYPE html>")
     assert page.rstrip().endswith("</html>")

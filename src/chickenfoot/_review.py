@@ -593,16 +593,17 @@ def _summary_rows(analysis: GameAnalysis) -> list[tuple[str, ...]]:
 _MOVE_HEAD: Final = ("move", "seat", "played", "margin", "best", "loss", "+-", "hindsight", "mark")
 
 
-def _move_row(m: MoveAnalysis) -> tuple[str, ...]:
+def _move_row(m: MoveAnalysis, match: bool) -> tuple[str, ...]:
     hindsight = "-" if m.hindsight_loss is None else _points(m.hindsight_loss)
     return (
-        _where(m), str(m.seat), str(m.move), f"{m.margin:+.2f}", str(m.position.best.move),
+        _where(m, match), str(m.seat), str(m.move), f"{m.margin:+.2f}", str(m.position.best.move),
         f"{m.loss:.2f}", f"{m.stderr:.2f}", hindsight, "" if m.mark is None else m.mark.symbol,
     )  # fmt: skip
 
 
-def _where(m: MoveAnalysis) -> str:
-    return f"{m.round_index + 1}.{m.index + 1}"
+def _where(m: MoveAnalysis, match: bool) -> str:
+    """The move's number in its round, from 1; in a match, after its round's: ``2:14``."""
+    return f"{m.round_index + 1}:{m.index + 1}" if match else str(m.index + 1)
 
 
 def _columns(head: Sequence[str], rows: Sequence[Sequence[str]], left: int) -> list[str]:
@@ -622,14 +623,16 @@ def _report_lines(analysis: GameAnalysis, every_move: bool) -> list[str]:
     lines = [f"Analysis of a {_title(analysis)}", ""]
     lines += _columns(_SUMMARY_HEAD, _summary_rows(analysis), 1)
     marked = [m for m in analysis.moves if m.mark is not None]
-    lines += ["", "Marked moves (round.move):" if marked else "No move is marked."]
+    match = isinstance(analysis.game, Match)
+    number = " (round:move)" if match else ""
+    lines += ["", f"Marked moves{number}:" if marked else "No move is marked."]
     for m in marked:
         assert m.mark is not None
-        lines.append(f"  {_where(m)} seat {m.seat}: {m.move} {m.mark.symbol} {m.comment()}")
+        lines.append(f"  {_where(m, match)}. seat {m.seat}: {m.move} {m.mark.symbol} {m.comment()}")
     if not every_move:
         return lines
-    lines += ["", "Every judged move (round.move; loss in points, R17):"]
-    lines += _columns(_MOVE_HEAD, [_move_row(m) for m in analysis.moves], 3)
+    lines += ["", f"Every judged move{number}, margins and losses in points (R17):"]
+    lines += _columns(_MOVE_HEAD, [_move_row(m, match) for m in analysis.moves], 3)
     return lines
 
 
@@ -704,6 +707,8 @@ def _html(analysis: GameAnalysis, worst: int) -> str:
         parts.extend(_worst_html(analysis, m) for m in chosen)
     parts.append("<h2>Every judged move</h2>")
     classes = ["" if m.mark is None else m.mark.value for m in analysis.moves]
-    parts.append(_html_table(_MOVE_HEAD, [_move_row(m) for m in analysis.moves], classes))
+    match = isinstance(analysis.game, Match)
+    rows = [_move_row(m, match) for m in analysis.moves]
+    parts.append(_html_table(_MOVE_HEAD, rows, classes))
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
