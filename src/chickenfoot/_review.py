@@ -85,8 +85,9 @@ _GREEDY: Final = GreedyPlayer()
 
 def mark_for(loss: float, stderr: float = 0.0) -> Mark | None:
     """The mark of a move that lost ``loss`` points against the best move, measured with
-    standard error ``stderr``: a blunder from :data:`BLUNDER` (10) points, a mistake from
-    :data:`MISTAKE` (5), an inaccuracy from :data:`INACCURACY` (2), and none below 2 or
+    standard error ``stderr``: a blunder from :data:`~chickenfoot.analysis.BLUNDER` (10)
+    points, a mistake from :data:`~chickenfoot.analysis.MISTAKE` (5), an inaccuracy from
+    :data:`~chickenfoot.analysis.INACCURACY` (2), and none below 2 or
     when the loss is not above twice its standard error (it may be the samples' luck).
 
     >>> from chickenfoot.analysis import mark_for
@@ -277,9 +278,11 @@ class SeatSummary:
     mean_loss: float | None
     #: The mean hindsight loss of the judged moves whose hindsight is known.
     hindsight_loss: float | None
-    #: How many inaccuracies, mistakes and blunders.
+    #: How many of its moves are inaccuracies (``?!``).
     inaccuracies: int
+    #: How many are mistakes (``?``).
     mistakes: int
+    #: How many are blunders (``??``).
     blunders: int
 
 

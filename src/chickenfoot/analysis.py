@@ -64,9 +64,6 @@ from chickenfoot import Move, Round, tile_set
 
 from . import _review
 from ._review import (
-    BLUNDER,
-    INACCURACY,
-    MISTAKE,
     Estimate,
     GameAnalysis,
     MoveAnalysis,
@@ -98,6 +95,19 @@ __all__ = [
     "par",
     "solve",
 ]
+
+#: The loss in points (R17) from which a move is an inaccuracy (``?!``, :func:`mark_for`).
+#:
+#: .. versionadded:: 0.2
+INACCURACY: Final = _review.INACCURACY
+#: The loss in points from which a move is a mistake (``?``).
+#:
+#: .. versionadded:: 0.2
+MISTAKE: Final = _review.MISTAKE
+#: The loss in points from which a move is a blunder (``??``).
+#:
+#: .. versionadded:: 0.2
+BLUNDER: Final = _review.BLUNDER
 
 #: The samples of the hidden tiles per decision, by default.
 _SAMPLES: Final = 12
@@ -450,8 +460,7 @@ def analyse_game(
     standard error. A seat's **accuracy** is the share of its judged moves without a mark.
     Beside it stands the **hindsight loss**: :func:`solve` of the real round at that
     moment, every hand known (within ``hindsight_nodes`` positions, else ``None``), its
-    best value minus the move's. A move can be right from what its seat knew and wrong in
-    hindsight, and the other way round.
+    best value minus the move's.
 
     The decision at move ``i`` (from 0) of round ``r`` (from 0) samples with
     ``random.Random(f"{seed}/{r}/{i}")``, so one seed gives the same analysis every time,
@@ -482,8 +491,9 @@ def analyse_game(
     >>> summary.judged, summary.accuracy, round(summary.mean_loss, 2), round(summary.hindsight_loss, 2)
     (7, 1.0, 3.17, 1.57)
 
-    :meth:`GameAnalysis.record` is the game as an annotated :class:`~chickenfoot.Record`,
-    :meth:`GameAnalysis.report` a text report and :meth:`GameAnalysis.html` a web page.
+    :meth:`GameAnalysis.record` is the game as an annotated :class:`~chickenfoot.Record`
+    (the notes of a record analysed are not kept), :meth:`GameAnalysis.report` a text
+    report and :meth:`GameAnalysis.html` a web page.
 
     Raises:
         TypeError: ``game`` is not a Round, a Match or a Record, or a count or seat is
