@@ -36,13 +36,14 @@ from chickenfoot import (
 )
 
 from .bots import GreedyPlayer
-from .state import state_of, table_of
+from .state import State, round_of, state_of, table_of
 
 if TYPE_CHECKING:
     from .analysis import Solution
 
 __all__ = [
     "BLUNDER",
+    "ENDGAME",
     "INACCURACY",
     "MISTAKE",
     "Estimate",
@@ -76,6 +77,10 @@ _THRESHOLDS: Final = (
 )
 #: How many standard errors a loss must exceed to earn a mark.
 _SIGNIFICANT: Final = 2.0
+
+#: A playout of a sample the solver did not finish is solved from when this many tiles
+#: or fewer are left in all the hands together.
+ENDGAME: Final = 14
 
 #: The solver: :func:`chickenfoot.analysis.solve`.
 Solver = Callable[..., "Solution"]
@@ -371,23 +376,46 @@ def _groups(view: RoundView) -> list[list[Move]]:
 
 
 def _played_out(
-    sample: Round, moves: Sequence[Move], playouts: int, rng: random.Random
+    sample: Round,
+    moves: Sequence[Move],
+    playouts: int,
+    rng: random.Random,
+    solve: Solver,
+    nodes: int,
 ) -> list[float]:
-    """Each move's mean margin over ``playouts`` greedy playouts of ``sample`` after it,
-    every move played out with the same random numbers."""
+    """Each move's mean margin over ``playouts`` playouts of ``sample`` after it, every
+    move played out with the same random numbers: the greedy heuristic at every seat
+    until :data:`ENDGAME` tiles or fewer are left in the hands, then the rest solved
+    (within ``nodes`` positions, else the heuristic to the end)."""
     state = state_of(sample)
     seat = state.to_move
     seeds = [rng.getrandbits(64) for _ in range(playouts)]
     out = []
     for move in moves:
-        after = state.after(move)
+        after = state.after(move, False)
         total = 0.0
         for seed in seeds:
-            outcome = after.play_out(_GREEDY.policy, random.Random(seed)).outcome
-            assert outcome is not None
-            total += outcome.margin(seat)
+            total += _playout(after, seat, random.Random(seed), solve, nodes)
         out.append(total / playouts)
     return out
+
+
+def _playout(state: State, seat: int, rng: random.Random, solve: Solver, nodes: int) -> float:
+    """The margin of ``seat`` at the end of one playout from ``state``."""
+    solving = True
+    while state.outcome is None:
+        if solving and sum(hand.bit_count() for hand in state.hands) <= ENDGAME:
+            solving = False  # one try: a solve that does not finish is not asked again
+            solution = solve(round_of(state), nodes=nodes)
+            if solution.complete:
+                for move in solution.principal:
+                    state = state.after(move, False)
+                break
+        moves = state.legal_moves()
+        pick = moves[0] if len(moves) == 1 else _GREEDY.policy(state, moves, rng)
+        state = state.after(pick, False)
+    assert state.outcome is not None
+    return state.outcome.margin(seat)
 
 
 def analyse_view(
@@ -421,7 +449,7 @@ def analyse_view(
             else:
                 solving = False  # the decision's other samples are played out
         if found is None:
-            found = _played_out(sample, heads, playouts, rng)
+            found = _played_out(sample, heads, playouts, rng, solve, nodes)
         for column, value in zip(values, found, strict=True):
             column.append(float(value))
     estimates: list[Estimate] = []

@@ -386,9 +386,9 @@ def analyse_view(
     Each sample is a round whose every tile is known, and :func:`solve` values every
     legal move of it exactly, within ``nodes`` positions. When it does not finish, that
     sample and the decision's later ones are played out instead: ``playouts`` playouts
-    from each move with the greedy heuristic at every seat
-    (:meth:`GreedyPlayer.policy <chickenfoot.bots.GreedyPlayer.policy>`), every move
-    with the same random numbers. :attr:`PositionAnalysis.exact` counts the samples
+    from each move, every move with the same random numbers, with the greedy heuristic
+    at every seat (:meth:`GreedyPlayer.policy <chickenfoot.bots.GreedyPlayer.policy>`)
+    until 14 tiles or fewer are left in the hands, then the rest solved. :attr:`PositionAnalysis.exact` counts the samples
     solved. Every move is valued on the same samples (common random numbers), so the
     difference between two moves is measured without the luck of the deal that they
     share: :meth:`PositionAnalysis.loss` gives it with its standard error.
