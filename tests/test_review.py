@@ -39,11 +39,12 @@ RULES = PRESETS["chickie-duel"]
 class Settings(TypedDict):
     samples: int
     nodes: int
+    playouts: int
     hindsight_nodes: int
 
 
 #: Few samples and a small solver limit: fast, and both ways of valuing a sample run.
-FAST: Settings = {"samples": 3, "nodes": 3000, "hindsight_nodes": 50_000}
+FAST: Settings = {"samples": 3, "nodes": 3000, "playouts": 1, "hindsight_nodes": 50_000}
 
 
 def greedy_round(seed: int) -> Round:
@@ -128,7 +129,9 @@ def test_a_game_of_the_analysis_own_best_moves_loses_nothing() -> None:
         assert seat is not None
         view = rnd.view(seat)
         if seat == 0 and len(view.legal_moves()) > 1:
-            found = analyse_view(view, random.Random(f"5/0/{rnd.ply}"), samples=3, nodes=3000)
+            found = analyse_view(
+                view, random.Random(f"5/0/{rnd.ply}"), samples=3, nodes=3000, playouts=1
+            )
             move = found.best.move
             chosen += 1
         else:
@@ -355,12 +358,14 @@ def test_the_command_prints_the_marks_and_writes_the_record_and_reports(
     path = saved_game(tmp_path, monkeypatch)
     capsys.readouterr()
     out, report, page = tmp_path / "out.json", tmp_path / "report.txt", tmp_path / "report.html"
-    args = ["analyse", str(path), "--samples", "3", "--nodes", "3000", "--seed", "1", "--plain"]
+    args = ["analyse", str(path), "--samples", "3", "--nodes", "3000", "--playouts", "1"]
+    args += ["--seed", "1", "--plain"]
     args += ["--out", str(out), "--report", str(report), "--html", str(page)]
     assert main(args) == 0
     printed = capsys.readouterr().out
     record = Record.from_json(out.read_text(encoding="utf-8"))
-    analysis = analyse_game(Record.from_json(path.read_bytes()), samples=3, nodes=3000, seed=1)
+    game = Record.from_json(path.read_bytes())
+    analysis = analyse_game(game, samples=3, nodes=3000, playouts=1, seed=1)
     assert record == analysis.record()
     assert printed.startswith(analysis.report(every_move=False))
     assert report.read_text(encoding="utf-8") == analysis.report() + "\n"
@@ -379,7 +384,8 @@ def test_the_command_judges_the_seats_asked_for(
 ) -> None:
     path = saved_game(tmp_path, monkeypatch)
     out = tmp_path / "out.json"
-    args = ["analyse", str(path), "--seat", "1", "--samples", "2", "--nodes", "2000", "--plain"]
+    args = ["analyse", str(path), "--seat", "1", "--samples", "2", "--nodes", "2000"]
+    args += ["--playouts", "1", "--plain"]
     assert main([*args, "--out", str(out)]) == 0
     data = json.loads(out.read_text(encoding="utf-8"))
     record = Record.from_record(data)

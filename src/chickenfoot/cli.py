@@ -397,6 +397,12 @@ def _analyse_command(add: _AddCommand) -> None:
         "played out with the greedy heuristic (default 100000)",
     )
     analyse.add_argument(
+        "--playouts",
+        type=_whole(1),
+        default=4,
+        help="playouts from each move of a sample the solver does not solve (default 4)",
+    )
+    analyse.add_argument(
         "--out", metavar="FILE", type=Path, help="write the annotated record into FILE"
     )
     analyse.add_argument(
@@ -1429,6 +1435,7 @@ def _analyse(args: argparse.Namespace, out: _Output) -> int:
             samples=args.samples,
             seed=args.seed,
             nodes=args.nodes,
+            playouts=args.playouts,
             progress=bar,
         )
     out.line(analysis.report(every_move=False))
