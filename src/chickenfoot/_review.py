@@ -6,8 +6,8 @@ exactly (:meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>`), e
 is solved by the solver handed in (``solve``, :func:`chickenfoot.analysis.solve`, passed
 by ``analysis`` so that this module sits below it) or, when the solver does not finish
 within its limit, played out from every move with the greedy heuristic
-(:meth:`GreedyPlayer.policy <chickenfoot.bots.GreedyPlayer.policy>`); every legal move is
-valued on the same samples. The full deal, every hand known, is solved once more for
+(:meth:`GreedyPlayer.policy <chickenfoot.bots.GreedyPlayer.policy>`) until the hands are
+small (:data:`ENDGAME`), then solved; every legal move is valued on the same samples. The full deal, every hand known, is solved once more for
 the hindsight loss. The results render as an annotated :class:`~chickenfoot.Record`, a
 text report and a standalone HTML page with pictures of the table
 (:func:`~chickenfoot.table_svg`).
