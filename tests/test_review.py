@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from chickenfoot import PRESETS, Mark, Match, Record, Round
+from chickenfoot import PRESETS, Mark, Match, Record, Round, _review
 from chickenfoot.analysis import (
     BLUNDER,
     INACCURACY,
@@ -32,6 +32,7 @@ from chickenfoot.analysis import (
 )
 from chickenfoot.bots import GreedyPlayer, play_round
 from chickenfoot.cli import main
+from chickenfoot.state import state_of
 
 RULES = PRESETS["chickie-duel"]
 
@@ -410,3 +411,20 @@ def test_the_command_refuses_bad_input(
     bad.write_text('{"format": "chickenfoot-record"}', encoding="utf-8")
     assert main(["analyse", str(bad)]) == 1
     assert f"analyse: {bad}:" in capsys.readouterr().err
+
+
+def test_a_playout_from_a_small_round_is_its_exact_value() -> None:
+    """A playout from a round with 14 tiles or fewer in the hands solves it: the margin
+    after each move is the solver's value of that move, not a greedy guess."""
+    rng = random.Random(11)
+    rnd = Round.deal(RULES, 2, seed=11)
+    while not rnd.is_over and (sum(rnd.hand_counts) > 14 or len(rnd.legal_moves()) < 2):
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    assert not rnd.is_over, "the round ended before its hands were small"
+    seat = rnd.to_move
+    assert seat is not None
+    solution = solve(rnd)
+    state = state_of(rnd)
+    for move in rnd.legal_moves():
+        value = _review._playout(state.after(move, False), seat, random.Random(0), solve, 10**6)
+        assert value == solution.value_of(move)
