@@ -34,6 +34,7 @@ PAGES = {
     "search.md": "docs/performance.md",
     "decisions.md": "docs/bots.md",
     "solve.md": "docs/analysis.md",
+    "review.md": "docs/analysis.md",
 }
 
 #: The scripts that write results files: the benchmarks, and the mutation testing runner.

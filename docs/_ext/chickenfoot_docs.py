@@ -558,6 +558,33 @@ def render_beliefs(out: Path) -> None:
     _write(out / "beliefs.svg", beliefs_svg(beliefs, title=False))
 
 
+def review_game() -> Round:
+    """The round the analysis page reviews: a random player (seat 0) against the greedy
+    bot, dealt and played from seed 2."""
+    from chickenfoot.bots import GreedyPlayer, RandomPlayer, play_round
+
+    rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=2)
+    return play_round(rnd, [RandomPlayer(), GreedyPlayer()], random.Random(2))
+
+
+def render_review(out: Path) -> None:
+    """The analysis page's pictures: the table before the worst move of its game, as its
+    seat saw it, and the whole analysis as a web page."""
+    from chickenfoot.analysis import analyse_game
+
+    analysis = analyse_game(review_game(), samples=8)
+    worst = analysis.worst(1)
+    if not worst or worst[0].mark is None:
+        raise ExtensionError("review: the example game should have a marked move")
+    move = worst[0]
+    rnd = review_game()
+    at = Round.deal(PRESETS["chickie-duel"], 2, seed=2)
+    for played in rnd.moves[: move.index]:
+        at = at.apply(played)
+    _write(out / "review-worst.svg", table_svg(at.view(move.seat), title=False))
+    _write(out / "review.html", analysis.html())
+
+
 def render(out: Path) -> dict[str, str]:
     """Play every position, check it, and write its SVG and text; the SVGs by name."""
     out.mkdir(exist_ok=True)
@@ -579,6 +606,7 @@ def render(out: Path) -> dict[str, str]:
     _write(out / "presets.md", presets_table())
     render_puzzles(out)
     render_beliefs(out)
+    render_review(out)
     return svgs
 
 

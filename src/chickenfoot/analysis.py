@@ -55,15 +55,68 @@ seconds depends on the machine's speed.
 from __future__ import annotations
 
 import math
+import random
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from chickenfoot import Move, Round, tile_set
 
+from . import _review
+from ._review import (
+    Estimate,
+    GameAnalysis,
+    MoveAnalysis,
+    PositionAnalysis,
+    SeatSummary,
+    mark_for,
+)
 from ._solver import NO_MOVE, EverySeat, LimitError, TwoSeats, choices
 from .state import State, hand_score, state_of
 
-__all__ = ["Solution", "par", "solve"]
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from chickenfoot import Match, Record, RoundView
+
+__all__ = [
+    "BLUNDER",
+    "INACCURACY",
+    "MISTAKE",
+    "Estimate",
+    "GameAnalysis",
+    "MoveAnalysis",
+    "PositionAnalysis",
+    "SeatSummary",
+    "Solution",
+    "analyse_game",
+    "analyse_view",
+    "mark_for",
+    "par",
+    "solve",
+]
+
+#: The loss in points (R17) from which a move is an inaccuracy (``?!``, :func:`mark_for`).
+#:
+#: .. versionadded:: 0.2
+INACCURACY: Final = _review.INACCURACY
+#: The loss in points from which a move is a mistake (``?``).
+#:
+#: .. versionadded:: 0.2
+MISTAKE: Final = _review.MISTAKE
+#: The loss in points from which a move is a blunder (``??``).
+#:
+#: .. versionadded:: 0.2
+BLUNDER: Final = _review.BLUNDER
+
+#: The samples of the hidden tiles per decision, by default.
+_SAMPLES: Final = 12
+#: The solver's limit in nodes for one sample, by default.
+_SAMPLE_NODES: Final = 100_000
+#: The solver's limit in nodes for the hindsight of one move, by default.
+_HINDSIGHT_NODES: Final = 200_000
+#: Greedy playouts from each move of a sample the solver did not finish, by default.
+_PLAYOUTS: Final = 4
 
 #: How far ahead of any tile's points a double comes in the search's move ordering.
 _DOUBLE_FIRST = 1000
@@ -304,3 +357,162 @@ def _every_seat(state: State, nodes: int, seconds: float) -> Solution:
         complete = False
     visited = search.budget.nodes  # the walk along the best line is not counted
     return _solution(state, solved, _best_line(state, solved, search), visited, complete)
+
+
+# -- move-by-move analysis ----------------------------------------------------------------
+
+
+def _count(name: str, value: object, least: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} is a whole number, not {value!r}")
+    if value < least:
+        raise ValueError(f"{name} is {least} or more, not {value}")
+    return value
+
+
+def analyse_view(
+    view: RoundView,
+    rng: random.Random,
+    *,
+    samples: int = _SAMPLES,
+    nodes: int = _SAMPLE_NODES,
+    playouts: int = _PLAYOUTS,
+) -> PositionAnalysis:
+    """Every legal move of a seat's decision valued from its view: each move's expected
+    margin (:meth:`Outcome.margin <chickenfoot.Outcome.margin>`, in penalty points,
+    R17) over the same ``samples`` exact samples of the hidden tiles
+    (:meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>`).
+
+    Each sample is a round whose every tile is known, and :func:`solve` values every
+    legal move of it exactly, within ``nodes`` positions. When it does not finish, that
+    sample and the decision's later ones are played out instead: ``playouts`` playouts
+    from each move, every move with the same random numbers, with the greedy heuristic
+    at every seat (:meth:`GreedyPlayer.policy <chickenfoot.bots.GreedyPlayer.policy>`)
+    until 14 tiles or fewer are left in the hands, then the rest solved. :attr:`PositionAnalysis.exact` counts the samples
+    solved. Every move is valued on the same samples (common random numbers), so the
+    difference between two moves is measured without the luck of the deal that they
+    share: :meth:`PositionAnalysis.loss` gives it with its standard error.
+
+    >>> import random
+    >>> from chickenfoot import PRESETS, Play, Round, Tile
+    >>> from chickenfoot.analysis import analyse_view
+    >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=22)
+    >>> for _ in range(13):
+    ...     rnd = rnd.apply(rnd.legal_moves()[0])
+    >>> found = analyse_view(rnd.view(rnd.to_move), random.Random(1), samples=8)
+    >>> found.seat, found.samples, found.exact
+    (0, 8, 8)
+    >>> for estimate in found.estimates:
+    ...     print(f"{estimate.move}: {estimate.margin:+.2f} +- {estimate.stderr:.2f}")
+    ...
+    5-2@6-2: -7.12 +- 2.78
+    4-2@6-2: -7.62 +- 2.61
+    5-2@5-3: -11.50 +- 1.50
+    5-2@5-0: -11.50 +- 1.50
+    4-2@6-4: -12.38 +- 1.62
+    4-2@4-3: -12.38 +- 1.62
+    4-2@4-0: -12.38 +- 1.62
+    >>> loss, stderr = found.loss(Play(Tile(4, 2), onto=Tile(4, 0)))
+    >>> print(f"{loss:.2f} +- {stderr:.2f}")  # against 5-2@6-2, in points
+    5.25 +- 2.57
+
+    ``rng`` alone decides the samples.
+
+    Raises:
+        ValueError: it is not ``view.seat``'s turn (R11), or a count is below 1
+            (``samples`` below 2: a standard error needs two).
+        TypeError: ``view`` is not a :class:`~chickenfoot.RoundView`, or a count is not
+            a whole number.
+
+    .. versionadded:: 0.2
+    """
+    return _review.analyse_view(
+        view,
+        rng,
+        solve=solve,
+        samples=_count("samples", samples, 2),
+        nodes=_count("nodes", nodes, 1),
+        playouts=_count("playouts", playouts, 1),
+    )
+
+
+def analyse_game(
+    game: Round | Match | Record,
+    *,
+    seats: Sequence[int] | None = None,
+    samples: int = _SAMPLES,
+    seed: int = 0,
+    nodes: int = _SAMPLE_NODES,
+    playouts: int = _PLAYOUTS,
+    hindsight_nodes: int = _HINDSIGHT_NODES,
+    progress: Callable[[int, int], None] | None = None,
+) -> GameAnalysis:
+    """Every move of ``seats`` (every seat by default) in a played round or match, judged
+    from its seat's view, as a chess engine reviews a game.
+
+    A move is judged where its seat had a choice between moves that lead to different
+    games; a forced move (one legal move, or moves onto ends that show the same number,
+    R2, R10) is not. For a judged move, :func:`analyse_view` values every legal move over
+    ``samples`` exact samples of the tiles the seat could not see; the move's **loss** is
+    the best mean margin minus its own, in penalty points (R17), with the standard error
+    of that paired difference. Its mark (:func:`mark_for`) is a blunder from 10 points, a
+    mistake from 5 and an inaccuracy from 2, and only when the loss is above twice its
+    standard error. A seat's **accuracy** is the share of its judged moves without a mark.
+    Beside it stands the **hindsight loss**: :func:`solve` of the real round at that
+    moment, every hand known (within ``hindsight_nodes`` positions, else ``None``), its
+    best value minus the move's.
+
+    The decision at move ``i`` (from 0) of round ``r`` (from 0) samples with
+    ``random.Random(f"{seed}/{r}/{i}")``, so one seed gives the same analysis every time,
+    and a move's analysis is the same whichever seats are analysed.
+
+    ``progress``, if given, is called with ``(done, total)`` judged moves, from ``(0, total)``.
+
+    >>> import random
+    >>> from chickenfoot import PRESETS, Round
+    >>> from chickenfoot.analysis import analyse_game
+    >>> from chickenfoot.bots import GreedyPlayer, play_round
+    >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=3)
+    >>> rnd = play_round(rnd, [GreedyPlayer(), GreedyPlayer()], random.Random(3))
+    >>> found = analyse_game(rnd, seats=[0], samples=6)
+    >>> for m in found.moves:
+    ...     mark = "" if m.mark is None else m.mark.symbol
+    ...     print(f"{m.index + 1:>2}. {m.move} loses {m.loss:5.2f} +- {m.stderr:4.2f} {mark:2}"
+    ...           f" (hindsight {m.hindsight_loss:g})")
+    ...
+     2. 6-4@6-6 loses  0.00 +- 0.00    (hindsight 0)
+     4. 6-3@6-6 loses  2.33 +- 2.33    (hindsight 0)
+    14. 2-2@6-2 loses 16.83 +- 8.80    (hindsight 1)
+    35. 0-0@4-0 loses  2.17 +- 1.74    (hindsight 0)
+    37. 5-0@0-0 loses  0.83 +- 0.48    (hindsight 6)
+    40. 1-0@0-0 loses  0.00 +- 0.00    (hindsight 4)
+    46. 4-1@1-0 loses  0.00 +- 0.00    (hindsight 0)
+    >>> summary = found.summary(0)
+    >>> summary.judged, summary.accuracy, round(summary.mean_loss, 2), round(summary.hindsight_loss, 2)
+    (7, 1.0, 3.17, 1.57)
+
+    :meth:`GameAnalysis.record` is the game as an annotated :class:`~chickenfoot.Record`
+    (the notes of a record analysed are not kept), :meth:`GameAnalysis.report` a text
+    report and :meth:`GameAnalysis.html` a web page.
+
+    Raises:
+        TypeError: ``game`` is not a Round, a Match or a Record, or a count or seat is
+            not a whole number.
+        ValueError: a seat is not at the table, or a count is too small (as for
+            :func:`analyse_view`).
+
+    .. versionadded:: 0.2
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed is a whole number, not {seed!r}")
+    return _review.analyse_game(
+        game,
+        solve=solve,
+        seats=seats,
+        samples=_count("samples", samples, 2),
+        seed=seed,
+        nodes=_count("nodes", nodes, 1),
+        playouts=_count("playouts", playouts, 1),
+        hindsight_nodes=_count("hindsight_nodes", hindsight_nodes, 1),
+        progress=progress,
+    )

@@ -201,6 +201,26 @@ class GreedyPlayer:
             hand |= 1 << tile.index
         return _greedy_pick(self, view.rules, table_of(view), hand, moves, rng)
 
+    def policy(self, state: State, moves: list[Move], rng: random.Random) -> Move:
+        """The heuristic's choice among ``moves`` for the seat to move of ``state``, a
+        :data:`~chickenfoot.state.Policy` for :meth:`State.play_out
+        <chickenfoot.state.State.play_out>`: the move :meth:`choose` makes from that
+        seat's view, ties broken by ``rng``.
+
+        >>> import random
+        >>> from chickenfoot import PRESETS, Round
+        >>> from chickenfoot.bots import GreedyPlayer
+        >>> from chickenfoot.state import state_of
+        >>> state = state_of(Round.deal(PRESETS["chickie-duel"], 2, seed=22))
+        >>> end = state.play_out(GreedyPlayer().policy, random.Random(0))
+        >>> end.outcome.ending
+        Ending.WENT_OUT
+
+        .. versionadded:: 0.2
+        """
+        hand = state.hands[state.to_move]
+        return _greedy_pick(self, state.rules, state.table, hand, moves, rng)
+
 
 @attrs.frozen
 class MoveValue:

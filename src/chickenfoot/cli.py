@@ -225,6 +225,7 @@ def _parser() -> argparse.ArgumentParser:
         _simulate_command,
         _tournament_command,
         _replay_command,
+        _analyse_command,
         _show_command,
         _rules_command,
         _engine_command,
@@ -361,6 +362,57 @@ def _replay_command(add: _AddCommand) -> None:
     replay.add_argument("--brief", action="store_true", help="results only, without the moves")
     replay.add_argument("--table", action="store_true", help="show the table after each round")
     replay.set_defaults(run=_replay)
+
+
+def _analyse_command(add: _AddCommand) -> None:
+    """``chickenfoot analyse``: every move of a game record judged from its seat's view."""
+    analyse = add(
+        "analyse",
+        "judge every move of a game record, as an engine reviews a game",
+        "Judge every move of a game record (a round or a match) from its seat's view: each "
+        "legal move's expected margin over exact samples of the hidden tiles, the played "
+        "move's loss in points, a mark (?! from 2, ? from 5, ?? from 10 points), each seat's "
+        "accuracy and the loss in hindsight, with every hand known. Exits with 1 if the "
+        "record cannot be loaded.",
+    )
+    analyse.add_argument("file", type=Path, help="the record, a JSON file")
+    analyse.add_argument(
+        "--seat",
+        type=_whole(0),
+        action="append",
+        help="judge this seat's moves (may be given more than once; default every seat)",
+    )
+    analyse.add_argument(
+        "--samples",
+        type=_whole(2),
+        default=12,
+        help="samples of the hidden tiles per move (default 12)",
+    )
+    analyse.add_argument("--seed", type=int, default=0, help="the seed of the samples (default 0)")
+    analyse.add_argument(
+        "--nodes",
+        type=_whole(1),
+        default=100_000,
+        help="the solver's limit per sample, in positions; a sample it does not solve is "
+        "played out with the greedy heuristic (default 100000)",
+    )
+    analyse.add_argument(
+        "--playouts",
+        type=_whole(1),
+        default=4,
+        help="playouts from each move of a sample the solver does not solve (default 4)",
+    )
+    analyse.add_argument(
+        "--out", metavar="FILE", type=Path, help="write the annotated record into FILE"
+    )
+    analyse.add_argument(
+        "--report", metavar="FILE", type=Path, help="write the text report into FILE"
+    )
+    analyse.add_argument(
+        "--html", metavar="FILE", type=Path, help="write the report as a web page into FILE"
+    )
+    analyse.add_argument("--quiet", action="store_true", help="no progress bar")
+    analyse.set_defaults(run=_analyse)
 
 
 def _show_command(add: _AddCommand) -> None:
@@ -592,7 +644,9 @@ def _console(*, stderr: bool = False) -> Console | None:
 
 
 @contextmanager
-def _progress_bar(total: int, *, show: bool, plain: bool) -> Iterator[Callable[[int, int], None]]:
+def _progress_bar(
+    total: int, *, show: bool, plain: bool, unit: str = "games"
+) -> Iterator[Callable[[int, int], None]]:
     """A progress callback drawing a bar on stderr; silent when ``show`` is false."""
     if not show:
         yield lambda done, total: None
@@ -604,7 +658,7 @@ def _progress_bar(total: int, *, show: bool, plain: bool) -> Iterator[Callable[[
         def plain_bar(done: int, total: int) -> None:
             width = 30
             full = width * done // total
-            stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} games")
+            stream.write(f"\r[{'#' * full}{'.' * (width - full)}] {done}/{total} {unit}")
             stream.flush()
 
         try:
@@ -623,7 +677,7 @@ def _progress_bar(total: int, *, show: bool, plain: bool) -> Iterator[Callable[[
     )
 
     columns = (
-        TextColumn("games"),
+        TextColumn(unit),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -631,8 +685,8 @@ def _progress_bar(total: int, *, show: bool, plain: bool) -> Iterator[Callable[[
         TimeRemainingColumn(),
     )
     with Progress(*columns, console=console, transient=True) as bar:
-        task = bar.add_task("games", total=total)
-        yield lambda done, total: bar.update(task, completed=done)
+        task = bar.add_task(unit, total=total)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
 # -- shared pieces ------------------------------------------------------------------------
@@ -1351,6 +1405,51 @@ def _event_text(event: Event) -> str:
     else:
         text = str(move)
     return f"seat {event.seat}: {text}"
+
+
+# -- chickenfoot analyse ------------------------------------------------------------------
+
+
+def _analyse(args: argparse.Namespace, out: _Output) -> int:
+    from .analysis import analyse_game
+
+    path: Path = args.file
+    try:
+        text = path.read_bytes()
+    except OSError as exc:
+        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        record = Record.from_json(text)
+    except RecordError as exc:
+        print(f"{_PROG} analyse: {path}: {exc}", file=sys.stderr)
+        return 1
+    players = record.game.players
+    for seat in args.seat or ():
+        if seat >= players:
+            raise UsageError(f"--seat {seat}: the record's table has seats 0 to {players - 1}")
+    show = not args.quiet and sys.stderr.isatty()
+    with _progress_bar(1, show=show, plain=args.plain, unit="moves") as bar:
+        analysis = analyse_game(
+            record,
+            seats=args.seat,
+            samples=args.samples,
+            seed=args.seed,
+            nodes=args.nodes,
+            playouts=args.playouts,
+            progress=bar,
+        )
+    out.line(analysis.report(every_move=False))
+    _write_text(args.out, analysis.record().to_json(indent=1) + "\n")
+    _write_text(args.report, analysis.report() + "\n")
+    _write_text(args.html, analysis.html())
+    for name, where in (
+        ("annotated record", args.out),
+        ("report", args.report),
+        ("web page", args.html),
+    ):
+        if where is not None:
+            out.line(f"Wrote the {name} to {where}.")
+    return 0
 
 
 # -- chickenfoot show ---------------------------------------------------------------------
