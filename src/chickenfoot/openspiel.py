@@ -30,6 +30,10 @@ are tile indices (:attr:`Tile.index <chickenfoot.Tile.index>`).
 **Returns** are zero-sum: when the round ends each seat gets the mean of the other seats'
 penalty points minus its own (R17).
 
+**Players.** :class:`PlayerBot` seats a chickenfoot player at an OpenSpiel table, and
+:class:`ISMCTSPlayer` seats OpenSpiel's IS-MCTS bot at a chickenfoot one, on the seat's
+view alone.
+
 **Information.** The information state of a seat is what it has seen: its dealt tiles
 in deal order, every move with its seat, and the tiles it drew itself; the observation is
 the table as it stands, its hand and the public counts. Both come as strings and as
@@ -951,6 +955,7 @@ class ISMCTSPlayer:
     >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=22)
     >>> for _ in range(11):
     ...     rnd = rnd.apply(rnd.legal_moves()[0])
+    ...
     >>> view = rnd.view(rnd.to_move)
     >>> bot = ISMCTSPlayer(simulations=30)
     >>> move = bot.choose(view, random.Random(1))
