@@ -267,6 +267,16 @@ def test_knobs_and_house_rules_reach_the_game() -> None:
     assert done.is_over
 
 
+def test_knobs_of_the_match_do_not_matter() -> None:
+    """The game is one round: rules that differ from the preset in the match's knobs
+    (R19-R22) play as the preset does."""
+    rules = attrs.evolve(PRESETS["chickie-duel"], rounds=1, tie_break="zero_rounds")
+    view = _view_with_choice(rules)
+    plain = _view_with_choice(PRESETS["chickie-duel"])
+    bot = ISMCTSPlayer(simulations=5)
+    assert bot.choose(view, random.Random(2)) == bot.choose(plain, random.Random(2))
+
+
 def test_a_house_rule_with_other_settings_than_its_defaults_is_refused() -> None:
     rules = attrs.evolve(PRESETS["classic"], house=(CostlyDoubles(factor=3),))
     view = _view_with_choice(rules)
