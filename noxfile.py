@@ -84,7 +84,8 @@ def adapters(session: nox.Session) -> None:
     # Every test file with a test that skips without the extras; here a skip is a failure.
     session.run(
         "pytest",
-        *("tests/test_pettingzoo.py", "tests/test_openspiel.py", "tests/test_api_stability.py"),
+        *("tests/test_pettingzoo.py", "tests/test_openspiel.py", "tests/test_ismcts.py"),
+        "tests/test_api_stability.py",
         *("tests/test_actions.py", "tests/test_docs_api.py", "tests/test_docs_examples.py"),
         *session.posargs,
         env={"CHICKENFOOT_REQUIRE_EXTRAS": "1"},
@@ -237,6 +238,17 @@ def mutants(session: nox.Session) -> None:
     (``nox -s mutants -- 300``); other arguments go to tests/mutants/run.py (``-- --help``)."""
     session.install(".[pettingzoo,openspiel]", *group("mutants"))
     session.run("python", "tests/mutants/run.py", *session.posargs)
+
+
+# Python 3.11, as for the adapters: OpenSpiel 2 publishes wheels from it.
+@nox.session(python="3.11")
+def versus_ismcts(session: nox.Session) -> None:
+    """Level 5 against OpenSpiel's IS-MCTS at equal CPU time per decision, at 2 and 4 seats
+    of ``classic``, writing benchmarks/results/ismcts.md (not in the default list; the full
+    run takes hours). Extra arguments go to benchmarks/versus_ismcts.py,
+    ``nox -s versus_ismcts -- --deals2 2 --deals4 1`` for a quick look."""
+    session.install(".[openspiel]")
+    session.run("python", "benchmarks/versus_ismcts.py", *session.posargs)
 
 
 @nox.session(python="3.12")

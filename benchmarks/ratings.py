@@ -49,9 +49,7 @@ from chickenfoot.bots import LEVELS, Player, SearchPlayer, play_round
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
-    import pyspiel
 
-    from chickenfoot.openspiel import ChickenFootState
 
 RESULTS = Path(__file__).parent / "results"
 ANCHOR = "openspiel-ismcts"
@@ -87,73 +85,13 @@ class Timed:
         return self.seconds / max(1, self.decisions)
 
 
-@attrs.frozen
-class OpenSpielISMCTS:
-    """OpenSpiel's IS-MCTS bot as a chickenfoot player.
+def ismcts(simulations: int) -> Player:
+    """The anchor: :class:`chickenfoot.openspiel.ISMCTSPlayer` (OpenSpiel's IS-MCTS bot
+    on the seat's view, random rollouts, uct_c=20) with ``simulations`` per decision; its
+    search is seeded from the game's ``rng``, so games replay exactly."""
+    from chickenfoot.openspiel import ISMCTSPlayer
 
-    The view is turned into an OpenSpiel state of the ``chickenfoot`` game that gives this
-    seat the same information state (a sample of the hidden tiles, which IS-MCTS then
-    resamples at every simulation); the bot's world sampler and rollouts are seeded from
-    ``rng``, so games replay exactly.
-    """
-
-    simulations: int
-    uct_c: float = 20.0  # returns are penalty points, tens of them
-    name: str = ANCHOR
-
-    def choose(self, view: RoundView, rng: random.Random) -> Move:
-        import numpy as np
-        import pyspiel
-        from open_spiel.python.algorithms import ismcts, mcts
-
-        import chickenfoot.openspiel  # noqa: F401  (registers the game)
-
-        moves = view.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
-        game = pyspiel.load_game(
-            "chickenfoot",
-            {
-                "preset": view.rules.name,
-                "players": view.players,
-                "first": view.first,
-                "round_double": view.round_double.high,
-            },
-        )
-        state = _state_of(game, view, rng)
-        seed = rng.getrandbits(31)
-        sampler = random.Random(seed)
-        bot = ismcts.ISMCTSBot(
-            game,
-            mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(seed)),
-            uct_c=self.uct_c,
-            max_simulations=self.simulations,
-            random_state=np.random.RandomState(seed),
-        )
-
-        def resample(world: ChickenFootState, player: int) -> ChickenFootState:
-            return world.resample_from_infostate(player, sampler.random)
-
-        bot.set_resampler(resample)
-        return state.action_to_move(int(bot.step(state)))
-
-
-def _state_of(game: pyspiel.Game, view: RoundView, rng: random.Random) -> ChickenFootState:
-    """An OpenSpiel state that gives ``view.seat`` the information state of ``view``.
-
-    The hidden tiles come from :meth:`RoundView.sample_state`, whose samples replay the
-    view's history exactly, so every move of it is legal in the OpenSpiel game too.
-    """
-    sample = view.sample_state(rng)
-    state: ChickenFootState = game.new_initial_state()
-    for hand in sample.dealt_hands:
-        for tile in hand:
-            state.apply_action(tile.index)
-    for event in sample.history:
-        state.apply_action(state.move_to_action(event.move))
-        if event.drawn is not None:
-            state.apply_action(event.drawn.index)
-    return state
+    return ISMCTSPlayer(simulations=max(2, simulations), name=ANCHOR)
 
 
 def _duel_games(a: Player, b: Player, seed: int) -> tuple[list[float], Timed, Timed]:
@@ -326,8 +264,8 @@ def points_of(text: str) -> list[tuple[str, float, float, float]]:
 
 def calibrate(target: float, probe: int = 20) -> int:
     """Simulations that take the anchor about ``target`` CPU seconds per decision."""
-    _, timed, _ = duel(OpenSpielISMCTS(probe), LEVELS[1], range(900_000, 900_002))
-    return max(1, round(probe * target / max(timed.per_decision, 1e-9)))
+    _, timed, _ = duel(ismcts(probe), LEVELS[1], range(900_000, 900_002))
+    return max(2, round(probe * target / max(timed.per_decision, 1e-9)))
 
 
 def _four_player_round(seed: int, shift: int) -> tuple[list[int], int, list[Timed]]:
@@ -474,7 +412,7 @@ def measure(args: argparse.Namespace, pool: Executor | None) -> str:
     # the time per decision of level 5, on deals outside the measured ones
     _, probe, _ = duel(LEVELS[4], LEVELS[1], range(800_000, 800_004), pool)
     simulations = calibrate(probe.per_decision)
-    anchor = OpenSpielISMCTS(simulations)
+    anchor = ismcts(simulations)
     print(
         f"level5: {probe.per_decision:.3f} s/decision; anchor: {simulations} simulations",
         file=sys.stderr,

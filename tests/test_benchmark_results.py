@@ -29,6 +29,7 @@ PAGES = {
     "sampling.md": "docs/bots.md",
     "ratings.md": "docs/bots.md",
     "versus.md": "docs/bots.md",
+    "ismcts.md": "docs/bots.md",
     "tune_greedy.md": "docs/bots.md",
     "mutants.md": "docs/testing.md",
     "search.md": "docs/performance.md",
@@ -45,6 +46,7 @@ COMPANIONS = {
     "playouts.json": "playouts.py",
     "ratings.svg": "ratings.py",
     "search.json": "search.py",
+    "ismcts.json": "versus_ismcts.py",
 }
 
 #: What a figure typed into a page would look like: a measured share, a time, a ratio.

@@ -30,6 +30,10 @@ are tile indices (:attr:`Tile.index <chickenfoot.Tile.index>`).
 **Returns** are zero-sum: when the round ends each seat gets the mean of the other seats'
 penalty points minus its own (R17).
 
+**Players.** :class:`PlayerBot` seats a chickenfoot player at an OpenSpiel table, and
+:class:`ISMCTSPlayer` seats OpenSpiel's IS-MCTS bot at a chickenfoot one, on the seat's
+view alone.
+
 **Information.** The information state of a seat is what it has seen: its dealt tiles
 in deal order, every move with its seat, and the tiles it drew itself; the observation is
 the table as it stands, its hand and the public counts. Both come as strings and as
@@ -39,6 +43,7 @@ tensors (:class:`ChickenFootObserver`), and states serialize as their action his
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Protocol
@@ -47,6 +52,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 from chickenfoot import (
     MAX_PIPS,
@@ -85,6 +91,7 @@ __all__ = [
     "ChickenFootGame",
     "ChickenFootObserver",
     "ChickenFootState",
+    "ISMCTSPlayer",
     "PlayerBot",
     "action_count",
     "action_to_move",
@@ -832,6 +839,189 @@ class PlayerBot(pyspiel.Bot):  # type: ignore[misc]
 
     def inform_action(self, state: ChickenFootState, player_id: int, action: int) -> None:
         """Nothing to remember: the view holds the history."""
+
+
+def _check_simulations(value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 2:
+        raise ValueError(
+            f"simulations is the budget of IS-MCTS per decision, a whole number of at "
+            f"least 2 (the first only adds the root to the tree), not {value!r}"
+        )
+
+
+def _check_uct_c(value: object) -> None:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value < 0
+    ):
+        raise ValueError(f"uct_c is a finite number of 0 or more, not {value!r}")
+
+
+def _parameters_of(rules: Rules, view: RoundView) -> dict[str, int | str]:
+    """The parameters of the game whose round is the one ``view`` looks at."""
+    params: dict[str, int | str] = {
+        "preset": rules.name,
+        "players": view.players,
+        "round_double": view.round_double.high,
+        "first": view.first,
+    }
+    for name in round_parameters():
+        value = getattr(rules, name)
+        params[name] = 0 if value is None else int(value) if isinstance(value, bool) else value
+    if rules.house:
+        params["house"] = "+".join(type(rule).name for rule in rules.house)
+    return params
+
+
+@functools.lru_cache(maxsize=16)
+def _game_of(params: tuple[tuple[str, int | str], ...]) -> ChickenFootGame:
+    return ChickenFootGame(dict(params))
+
+
+def _game_for(view: RoundView) -> ChickenFootGame:
+    """The game of the round of ``view``, with its rules; a clear error for rules the
+    game's parameters cannot give."""
+    rules = view.rules
+    try:
+        game = _game_of(tuple(sorted(_parameters_of(rules, view).items())))
+    except Exception as exc:
+        raise ValueError(
+            f"ISMCTSPlayer plays the rounds the OpenSpiel game can load, a preset with its "
+            f"knobs and registered house rules; not the rules {rules.name!r}: {exc}"
+        ) from None
+    differ = [
+        field.name
+        for field in attrs.fields(Rules)
+        if field.metadata["scope"] == "round"
+        and getattr(game.rules, field.name) != getattr(rules, field.name)
+    ]
+    if differ:
+        raise ValueError(
+            f"ISMCTSPlayer cannot play the rules {rules.name!r}: the OpenSpiel game's "
+            f"parameters cannot give their {', '.join(differ)}"
+        )
+    return game
+
+
+def _state_for(game: ChickenFootGame, view: RoundView, rng: random.Random) -> ChickenFootState:
+    """A state of ``game`` in which ``view.seat`` has the information state of ``view``.
+
+    The hidden tiles come from :meth:`RoundView.sample_state
+    <chickenfoot.RoundView.sample_state>` (any of its samples replays the view's history,
+    so every move of it is an action of the game too); they are only a starting point,
+    as IS-MCTS samples them again for every simulation.
+    """
+    sample = view.sample_state(rng)
+    deal = [t.index for hand in sample.dealt_hands for t in hand]
+    hint = tuple(t.index for t in sample.dealt_boneyard)
+    refused = ValueError(
+        "ISMCTSPlayer plays rounds dealt as the OpenSpiel game deals them (R5); the round "
+        f"seat {view.seat} is viewing was not (a round set up from a position?)"
+    )
+    try:
+        state = game.new_initial_state()._replayed(deal, sample.history, hint)
+    except ValueError as exc:  # a move of the history that does not follow from a deal
+        raise refused from exc
+    # The views' rules may differ in knobs of the match (R19-R22), which the game has not.
+    seen = state.view(view.seat) if state.current_player() == view.seat else None
+    if seen is None or (seen.history, seen.hand, seen.layout) != (
+        view.history,
+        view.hand,
+        view.layout,
+    ):
+        raise refused
+    return state
+
+
+@attrs.frozen
+class ISMCTSPlayer:
+    """A chickenfoot player that decides with OpenSpiel's information-set Monte Carlo
+    tree search (``open_spiel.python.algorithms.ismcts.ISMCTSBot``, random rollouts).
+
+    For a decision with more than one legal move, the view is turned into a state of the
+    :class:`ChickenFootGame` of its rules in which the seat has the same information
+    state, and OpenSpiel's bot searches it for :attr:`simulations` simulations. Each
+    simulation starts from a world that the bot's resampler draws with
+    :meth:`ChickenFootState.resample_from_infostate`, that is with
+    :meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>`: the other hands
+    and the boneyard dealt uniformly among the deals that replay the view. The search
+    never sees the hidden tiles of the round being played, only samples of them, so the
+    move depends on the view and ``rng`` alone. A lone legal move is returned at once,
+    without touching ``rng``.
+
+    ``rng`` seeds everything the search draws (its first state, its resampler, its
+    rollouts and its ties), so seeded games replay exactly on any machine; the budget is
+    counted in simulations, not seconds, for that reason.
+
+    >>> import random
+    >>> from chickenfoot import PRESETS, Round
+    >>> from chickenfoot.openspiel import ISMCTSPlayer
+    >>> rnd = Round.deal(PRESETS["chickie-duel"], 2, seed=22)
+    >>> for _ in range(11):
+    ...     rnd = rnd.apply(rnd.legal_moves()[0])
+    ...
+    >>> view = rnd.view(rnd.to_move)
+    >>> bot = ISMCTSPlayer(simulations=30)
+    >>> move = bot.choose(view, random.Random(1))
+    >>> move in view.legal_moves()
+    True
+    >>> other = view.sample_state(random.Random(9))  # other hidden tiles, same view
+    >>> bot.choose(other.view(view.seat), random.Random(1)) == move
+    True
+
+    Raises:
+        ValueError: at construction, ``simulations`` is not a whole number of at least 2
+            (OpenSpiel's first simulation only adds the root to the tree) or ``uct_c`` is not a finite number of 0 or more; in :meth:`choose`, the view
+            has no move to choose (R11), or its round is not one the OpenSpiel game can
+            play (rules its parameters cannot give, a round set up from a position).
+
+    .. versionadded:: 0.2
+    """
+
+    #: The budget: simulations of IS-MCTS per decision (each one resampled world, one
+    #: walk down the tree and one random rollout).
+    simulations: int = 100
+    #: The exploration constant of UCT. The returns are penalty points (the mean of
+    #: the other seats' points minus the seat's own, R17), tens of them, not +-1.
+    uct_c: float = 20.0
+    #: The name shown in tables and error messages.
+    name: str = "ismcts"
+
+    # Checked here, not by attrs validators: attrs' generated ``__init__`` would look its
+    # helpers up among this module's globals, where ``_config`` is the game's.
+    def __attrs_post_init__(self) -> None:
+        _check_simulations(self.simulations)
+        _check_uct_c(self.uct_c)
+
+    def choose(self, view: RoundView, rng: random.Random) -> Move:
+        """The move of ``view`` that OpenSpiel's IS-MCTS bot chooses."""
+        moves = view.legal_moves()
+        if not moves:
+            now = "the round is over" if view.to_move is None else f"seat {view.to_move} is to move"
+            raise ValueError(f"seat {view.seat} has no move to choose: {now} (R11)")
+        if len(moves) == 1:
+            return moves[0]
+        game = _game_for(view)
+        state = _state_for(game, view, rng)
+        sampler = random.Random(rng.getrandbits(32))
+
+        def resample(world: ChickenFootState, player: int) -> ChickenFootState:
+            return world.resample_from_infostate(player, sampler.random)
+
+        bot = ismcts.ISMCTSBot(
+            game,
+            mcts.RandomRolloutEvaluator(random_state=np.random.RandomState(rng.getrandbits(32))),
+            uct_c=float(self.uct_c),
+            max_simulations=self.simulations,
+            random_state=np.random.RandomState(rng.getrandbits(32)),
+        )
+        bot.set_resampler(resample)
+        move = state.action_to_move(int(bot.step(state)))
+        if move not in moves:  # pragma: no cover - the game's actions are the legal moves
+            raise AssertionError(f"IS-MCTS chose {move}, not a legal move of seat {view.seat}")
+        return move
 
 
 pyspiel.register_game(GAME_TYPE, ChickenFootGame)

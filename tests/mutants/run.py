@@ -199,7 +199,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_ratings": ("tests/test_tournament.py",),
     "cli": ("tests/test_cli.py", "tests/test_engine_protocol.py"),
     "pettingzoo": ("tests/test_pettingzoo.py",),
-    "openspiel": ("tests/test_openspiel.py",),
+    "openspiel": ("tests/test_openspiel.py", "tests/test_ismcts.py"),
     "testing": ("tests/test_check_rule.py", "tests/test_house_hooks.py"),
     "_solver": ("tests/test_solver.py",),
     "analysis": ("tests/test_solver.py",),
