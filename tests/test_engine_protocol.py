@@ -291,7 +291,7 @@ def test_limits_are_checked() -> None:
 
 
 def test_a_served_bot_plays_the_moves_it_plays_here() -> None:
-    bot = TreeSearchPlayer(playouts=25, name="level3")
+    bot = TreeSearchPlayer(playouts=25, opponents="policy", prior=1.0, name="level3")
     assert bot == level(3)
     with SimpleEngine.popen(served("level3")) as engine:
         assert (engine.name, engine.options["playouts"].default) == ("level3", 25)
