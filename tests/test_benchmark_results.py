@@ -34,6 +34,7 @@ PAGES = {
     "search.md": "docs/performance.md",
     "decisions.md": "docs/bots.md",
     "solve.md": "docs/analysis.md",
+    "ladder.md": "docs/bots.md",
 }
 
 #: The scripts that write results files: the benchmarks, and the mutation testing runner.

@@ -934,9 +934,9 @@ LEVELS: Final[tuple[Player, ...]] = (
 def level(n: int) -> Player:
     """The ready-made opponent of strength ``n``, from 1 (weakest) to 5 (strongest).
 
-    A ladder for apps that offer "easy" to "hard": each level beats the one below it,
-    and the stronger levels think longer. Every level is a plain bot of this module,
-    named ``"level<n>"``:
+    A ladder for apps that offer "easy" to "hard": each level is meant to beat the one
+    below it, and the stronger levels think longer. Every level is a plain bot of this
+    module, named ``"level<n>"``:
 
     1. :class:`RandomPlayer`: a random legal move;
     2. :class:`GreedyPlayer`: a fixed heuristic, no look-ahead;
@@ -944,13 +944,18 @@ def level(n: int) -> Player:
     4. :class:`TreeSearchPlayer` with 100 playouts: tens of milliseconds a move;
     5. :class:`TreeSearchPlayer` with 400 playouts: about a tenth of a second a move.
 
+    The search levels let the other seats play the greedy heuristic inside the tree
+    (``opponents="policy"``) and take the heuristic's move as their prior (``prior=1.0``),
+    so that a small budget leaves the heuristic's move only when its playouts say so.
+
     The search levels' budgets are counted in playouts, not seconds, so a seeded game
     replays exactly on any machine; their time per move grows with the size of the
     game (more tiles, more seats), and at tables of a dozen seats or more a decision late
     in a round also waits for :meth:`RoundView.sample_state
     <chickenfoot.RoundView.sample_state>` to count the view's deals, which can take
     minutes there. The bots page of the documentation gives each level's measured time
-    per decision and its rating.
+    per decision, its rating, and how it fares against the level below it at two and at
+    four seats.
 
     >>> from chickenfoot.bots import level
     >>> level(1)
