@@ -403,7 +403,9 @@ def test_the_engine_command_speaks_the_protocol() -> None:
     assert (hello["name"], hello["protocol"], hello["version"]) == ("four", "cfep", 1)
     assert info["type"] == "info"
     assert info["seconds"] >= 0
-    expected = attrs.evolve(level(4), playouts=20).choose(view, random.Random(4))
+    four = level(4)
+    assert isinstance(four, TreeSearchPlayer)
+    expected = attrs.evolve(four, playouts=20).choose(view, random.Random(4))
     assert move == {"type": "move", "id": 1, "move": str(expected)}
 
 
