@@ -188,8 +188,6 @@ def main(argv: Sequence[str] | None = None) -> None:
         "CPU seconds",
     ]
     lines = [
-        "# Neighbouring levels, paired on duplicate deals",
-        "",
         f"- date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
         (
             f"- machine: {platform.system()} {platform.machine()}, {os.cpu_count()} cores, "
