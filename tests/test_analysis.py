@@ -52,6 +52,7 @@ ANALYSTS: tuple[Analyst, ...] = (
     SearchPlayer(samples=3, playouts=9, rollout="random", objective="win", halving=False),
     TreeSearchPlayer(playouts=10),
     TreeSearchPlayer(playouts=7, rollout="random", objective="win", epsilon=0.3),
+    TreeSearchPlayer(playouts=11, opponents="policy", prior=1.0, epsilon=0.2),
 )
 
 

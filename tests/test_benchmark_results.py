@@ -36,6 +36,7 @@ PAGES = {
     "decisions.md": "docs/bots.md",
     "solve.md": "docs/analysis.md",
     "review.md": "docs/analysis.md",
+    "ladder.md": "docs/bots.md",
 }
 
 #: The scripts that write results files: the benchmarks, and the mutation testing runner.

@@ -291,7 +291,7 @@ def test_limits_are_checked() -> None:
 
 
 def test_a_served_bot_plays_the_moves_it_plays_here() -> None:
-    bot = TreeSearchPlayer(playouts=25, name="level3")
+    bot = TreeSearchPlayer(playouts=25, opponents="policy", prior=1.0, name="level3")
     assert bot == level(3)
     with SimpleEngine.popen(served("level3")) as engine:
         assert (engine.name, engine.options["playouts"].default) == ("level3", 25)
@@ -403,7 +403,9 @@ def test_the_engine_command_speaks_the_protocol() -> None:
     assert (hello["name"], hello["protocol"], hello["version"]) == ("four", "cfep", 1)
     assert info["type"] == "info"
     assert info["seconds"] >= 0
-    expected = TreeSearchPlayer(playouts=20, name="level4").choose(view, random.Random(4))
+    four = level(4)
+    assert isinstance(four, TreeSearchPlayer)
+    expected = attrs.evolve(four, playouts=20).choose(view, random.Random(4))
     assert move == {"type": "move", "id": 1, "move": str(expected)}
 
 

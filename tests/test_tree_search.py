@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from strategies import PRESET_NAMES, QUICK_R12B, decisions, played_rounds
 from strategies import rules as rule_sets
 
-from chickenfoot import PRESETS, Draw, Move, Play, Round, Rules
+from chickenfoot import PRESETS, Draw, Move, Play, Round, RoundView, Rules
 from chickenfoot.bots import (
     LEVELS,
     GreedyPlayer,
@@ -31,11 +31,14 @@ from chickenfoot.bots import (
     level,
     play_round,
 )
+from chickenfoot.state import table_of
 
 #: A budget small enough for property tests.
 SMALL = TreeSearchPlayer(playouts=12, name="small-tree")
 SMALL_RANDOM = TreeSearchPlayer(playouts=6, rollout="random", objective="win")
 SMALL_EPSILON = TreeSearchPlayer(playouts=6, epsilon=0.5, exploration=0)
+#: The search of the levels: the other seats play the rollout policy, the heuristic guides.
+SMALL_GUIDED = TreeSearchPlayer(playouts=12, opponents="policy", prior=1.0)
 
 
 class Untouchable(random.Random):
@@ -70,16 +73,23 @@ def test_tree_search_returns_a_legal_move(preset: str, data: st.DataObject) -> N
     view = rnd.view(rnd.to_move or 0)
     legal = view.legal_moves()
     seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
-    for bot in (SMALL, SMALL_RANDOM, SMALL_EPSILON):
+    for bot in (SMALL, SMALL_RANDOM, SMALL_EPSILON, SMALL_GUIDED):
         assert bot.choose(view, random.Random(seed)) in legal, bot
 
 
+@pytest.mark.parametrize("guided", [False, True], ids=["plain", "guided"])
 @pytest.mark.parametrize(("preset", "players"), [("chickie-duel", 2), ("classic", 4)])
-def test_tree_search_replays_exactly_and_reads_only_the_view(preset: str, players: int) -> None:
+def test_tree_search_replays_exactly_and_reads_only_the_view(
+    preset: str, players: int, guided: bool
+) -> None:
     """With a budget in playouts, the same view and seed give the same move, also on a
-    round that differs from the real one only in the hidden tiles.
+    round that differs from the real one only in the hidden tiles; so too with the other
+    seats playing the rollout policy in the tree and the heuristic's prior, whose greedy
+    picks for the other seats read their hands in the sampled round, not the real one.
     """
     bot = TreeSearchPlayer(playouts=40)
+    if guided:
+        bot = attrs.evolve(bot, opponents="policy", prior=1.0)
     for rnd in decisions(preset, players, 4):
         view = rnd.view(rnd.to_move or 0)
         move = bot.choose(view, random.Random(7))
@@ -161,6 +171,10 @@ def test_tree_search_with_a_time_budget_returns_a_legal_move() -> None:
         ({"exploration": float("inf")}, "exploration must be a finite number"),
         ({"epsilon": 1.5}, "epsilon must be a probability from 0 to 1, not 1.5"),
         ({"rollout": "smart"}, "'rollout' must be in"),
+        ({"opponents": "greedy"}, "'opponents' must be in"),
+        ({"prior": -1}, "prior must be a finite number of at least 0, not -1"),
+        ({"prior": float("nan")}, "prior must be a finite number of at least 0, not nan"),
+        ({"prior": True}, "prior must be a finite number"),
         ({"objective": "fun"}, "'objective' must be in"),
     ],
 )
@@ -239,6 +253,93 @@ def test_tree_search_finds_the_winning_move_of_solved_endgames() -> None:
         assert _wins(rnd.apply(move), seat), (rnd, move)
         greedy_right += _wins(rnd.apply(GreedyPlayer().choose(view, random.Random(3))), seat)
     assert greedy_right < len(endgames)
+
+
+def _key(view: RoundView, move: Move) -> int:
+    return table_of(view).info_key(move)
+
+
+def test_a_strong_prior_plays_the_greedy_move() -> None:
+    """With a prior that outweighs any difference of values, every playout after the
+    first visit of each move goes to the move the greedy heuristic picks, so it is the
+    most visited and played (where the heuristic's best is one group of moves); without
+    the prior the search often plays another.
+    """
+    strong = TreeSearchPlayer(playouts=30, opponents="policy", prior=1e6)
+    plain = TreeSearchPlayer(playouts=30, opponents="policy")
+    checked = differ = 0
+    for rnd in decisions("classic", 4, 40):
+        view = rnd.view(rnd.to_move or 0)
+        picks = {_key(view, GreedyPlayer().choose(view, random.Random(s))) for s in range(16)}
+        if len(picks) != 1:
+            continue  # equal best scores: the heuristic's own pick is left to rng
+        checked += 1
+        assert _key(view, strong.choose(view, random.Random(5))) in picks, rnd
+        differ += _key(view, plain.choose(view, random.Random(5))) not in picks
+    assert checked >= 20
+    assert differ > 0
+
+
+def _beats_greedy(rnd: Round, seat: int) -> bool:
+    """Whether ``seat`` wins ``rnd`` (R18) against the greedy play of the other seats,
+    over every choice of its own (an exhaustive search where only ``seat`` chooses; the
+    greedy heuristic breaks no ties in these positions, see :func:`_greedy_reply`)."""
+    if rnd.outcome is not None:
+        return rnd.outcome.winner == seat
+    if rnd.to_move != seat:
+        return _beats_greedy(rnd.apply(_greedy_reply(rnd)), seat)
+    return any(_beats_greedy(rnd.apply(move), seat) for move in rnd.legal_moves())
+
+
+def _greedy_reply(rnd: Round) -> Move:
+    """The greedy heuristic's move in ``rnd``, the same whatever its random numbers."""
+    view = rnd.view(rnd.to_move or 0)
+    picks = {GreedyPlayer().choose(view, random.Random(s)) for s in range(4)}
+    keys = {_key(view, move) for move in picks}
+    assert len(keys) == 1, "the greedy reply is not one game"
+    return min(picks, key=view.legal_moves().index)
+
+
+def _greedy_endgames(count: int) -> list[Round]:
+    """Positions of ``OPEN_DUEL`` with an empty boneyard and few tiles in hand where, with
+    the other seat playing the greedy heuristic, the seat to move has a move that wins
+    and the heuristic's own move does not."""
+    found: list[Round] = []
+    for seed in range(3000):
+        rnd = Round.deal(OPEN_DUEL, 2, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            if not rnd.boneyard and sum(rnd.hand_counts) <= 8 and len(rnd.legal_moves()) > 1:
+                seat = rnd.to_move
+                assert seat is not None
+                try:
+                    mine = _greedy_reply(rnd)
+                    wins = [_beats_greedy(rnd.apply(m), seat) for m in rnd.legal_moves()]
+                    greedy_wins = _beats_greedy(rnd.apply(mine), seat)
+                except AssertionError:  # a tie of the heuristic somewhere: not this one
+                    break
+                if any(wins) and not greedy_wins:
+                    found.append(rnd)
+                    break
+            rnd = rnd.apply(GreedyPlayer().choose(rnd.view(rnd.to_move or 0), rng))
+        if len(found) == count:
+            return found
+    raise AssertionError(f"only {len(found)} endgames found")
+
+
+def test_the_guided_search_wins_endgames_the_greedy_move_loses() -> None:
+    """In endgames where every hidden tile is known (empty boneyard, two seats) and the
+    other seat plays the greedy heuristic, the search with the other seats playing the
+    rollout policy and the heuristic's prior finds a move that wins against it (R18),
+    as an exhaustive search over the seat's own choices says, where the heuristic's own
+    move loses: the prior does not hold the search to the heuristic's mistakes.
+    """
+    bot = TreeSearchPlayer(playouts=200, objective="win", opponents="policy", prior=1.0)
+    for rnd in _greedy_endgames(6):
+        seat = rnd.to_move
+        assert seat is not None
+        move = bot.choose(rnd.view(seat), random.Random(3))
+        assert _beats_greedy(rnd.apply(move), seat), (rnd, move)
 
 
 # -- the levels -------------------------------------------------------------------------------

@@ -590,6 +590,11 @@ def _check_exploration(instance: object, attribute: attrs.Attribute[Any], value:
         raise ValueError(f"exploration must be a finite number of at least 0, not {value!r}")
 
 
+def _check_prior(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < math.inf:
+        raise ValueError(f"prior must be a finite number of at least 0, not {value!r}")
+
+
 def _check_epsilon(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
         raise ValueError(f"epsilon must be a probability from 0 to 1, not {value!r}")
@@ -618,9 +623,13 @@ class TreeSearchPlayer:
        the spread of the values seen so far, so that one ``exploration`` suits every
        variant's scale of points. Moves that lead to the same game (a tile onto either of
        two open ends showing the same number, R2, R10) are one branch, and forced moves
-       (a lone draw or pass) are followed without counting as a choice;
+       (a lone draw or pass) are followed without counting as a choice. With
+       ``opponents="policy"`` the other seats' moves in the tree are the :attr:`rollout`
+       policy's instead; with a :attr:`prior`, the greedy heuristic's move at the
+       searching seat's nodes gets a bonus that fades with its visits;
     3. *expands*: at the first node with a legal move not yet in the tree, adds one
-       such move, picked by ``rng``;
+       such move, picked by ``rng`` (with a :attr:`prior`, the greedy heuristic's best
+       of them for the seat to move);
     4. *plays out* the rest of the round with the :attr:`rollout` policy at every seat
        (with probability :attr:`epsilon`, a uniformly random legal move instead);
     5. *backs up* the result: every seat's value of the finished round, as in
@@ -684,6 +693,24 @@ class TreeSearchPlayer:
     )
     #: The name shown in tables and error messages.
     name: str = "tree-search"
+    #: How the other seats choose their moves inside the tree: ``"search"``, each by its
+    #: own upper confidence bound, for its own value (every seat searching for itself);
+    #: or ``"policy"``, by the :attr:`rollout` policy, as in the playouts, so that the
+    #: tree branches on the searching seat's choices and on what it sees the others do.
+    #:
+    #: .. versionadded:: 0.2
+    opponents: Literal["search", "policy"] = attrs.field(
+        default="search", validator=attrs.validators.in_(("search", "policy"))
+    )
+    #: The weight of the greedy heuristic's advice (:attr:`greedy`); 0 for none. Above 0,
+    #: a node adds its new moves in the heuristic's order for the seat to move (its best
+    #: first, ties by ``rng``), and at the searching seat's nodes the move the heuristic
+    #: picks gets ``prior * range / n`` added to its upper confidence bound (``n`` its
+    #: visits, ``range`` as for :attr:`exploration`), a bonus that fades as the move is
+    #: tried: with few playouts the search leaves the heuristic's move only on evidence.
+    #:
+    #: .. versionadded:: 0.2
+    prior: float = attrs.field(default=0.0, validator=_check_prior)
 
     def choose(self, view: RoundView, rng: random.Random) -> Move:
         """The legal move of ``view`` the search visits most."""
@@ -843,8 +870,8 @@ class _TreeSearch:
         while state.outcome is None:  # selection and expansion
             moves = state.legal_moves()
             mover = state.to_move
-            if len(moves) == 1:
-                move = moves[0]
+            if len(moves) == 1 or (mover != seat and bot.opponents == "policy"):
+                move = moves[0] if len(moves) == 1 else bot._rollout_move(state, moves, rng)
                 # a draw by the searching seat is keyed by the tile it sees
                 key = state.drawn_key(seat) if type(move) is Draw else state.info_key(move)
                 child = node.children.get(key)
@@ -858,7 +885,17 @@ class _TreeSearch:
                 children = node.children
                 fresh = [k for k in keyed if k not in children]
                 if fresh:
-                    key = fresh[0] if len(fresh) == 1 else rng.choice(fresh)
+                    if len(fresh) == 1:
+                        key = fresh[0]
+                    elif bot.prior:
+                        hand = state.hands[mover]
+                        pick = _greedy_pick(
+                            bot.greedy, state.rules, state.table, hand,
+                            [keyed[k] for k in fresh], rng,
+                        )  # fmt: skip
+                        key = state.info_key(pick)
+                    else:
+                        key = rng.choice(fresh)
                     for k in keyed:
                         if k in children:
                             children[k].available += 1
@@ -870,12 +907,20 @@ class _TreeSearch:
                 best_key = None
                 best_score = -math.inf
                 scale = c * spread
+                favourite = None
+                if bot.prior and mover == seat:
+                    hand = state.hands[mover]
+                    favourite = state.info_key(_greedy_pick(
+                        bot.greedy, state.rules, state.table, hand, list(keyed.values()), rng
+                    ))  # fmt: skip
                 for k in keyed:
                     ch = children[k]
                     ch.available += 1
                     score = ch.total / ch.visits + scale * math.sqrt(
                         math.log(ch.available) / ch.visits
                     )
+                    if k == favourite:
+                        score += bot.prior * spread / ch.visits
                     if score > best_score:
                         best_key, best_score = k, score
                 assert best_key is not None
@@ -900,18 +945,18 @@ class _TreeSearch:
 LEVELS: Final[tuple[Player, ...]] = (
     RandomPlayer(name="level1"),
     GreedyPlayer(name="level2"),
-    TreeSearchPlayer(playouts=25, name="level3"),
-    TreeSearchPlayer(playouts=100, name="level4"),
-    TreeSearchPlayer(playouts=400, name="level5"),
+    TreeSearchPlayer(playouts=25, opponents="policy", prior=1.0, name="level3"),
+    TreeSearchPlayer(playouts=100, opponents="policy", prior=1.0, name="level4"),
+    TreeSearchPlayer(playouts=400, opponents="policy", prior=1.0, name="level5"),
 )
 
 
 def level(n: int) -> Player:
     """The ready-made opponent of strength ``n``, from 1 (weakest) to 5 (strongest).
 
-    A ladder for apps that offer "easy" to "hard": each level beats the one below it,
-    and the stronger levels think longer. Every level is a plain bot of this module,
-    named ``"level<n>"``:
+    A ladder for apps that offer "easy" to "hard": each level is meant to beat the one
+    below it, and the stronger levels think longer. Every level is a plain bot of this
+    module, named ``"level<n>"``:
 
     1. :class:`RandomPlayer`: a random legal move;
     2. :class:`GreedyPlayer`: a fixed heuristic, no look-ahead;
@@ -919,13 +964,18 @@ def level(n: int) -> Player:
     4. :class:`TreeSearchPlayer` with 100 playouts: tens of milliseconds a move;
     5. :class:`TreeSearchPlayer` with 400 playouts: about a tenth of a second a move.
 
+    The search levels let the other seats play the greedy heuristic inside the tree
+    (``opponents="policy"``) and take the heuristic's move as their prior (``prior=1.0``),
+    so that a small budget leaves the heuristic's move only when its playouts say so.
+
     The search levels' budgets are counted in playouts, not seconds, so a seeded game
     replays exactly on any machine; their time per move grows with the size of the
     game (more tiles, more seats), and at tables of a dozen seats or more a decision late
     in a round also waits for :meth:`RoundView.sample_state
     <chickenfoot.RoundView.sample_state>` to count the view's deals, which can take
     minutes there. The bots page of the documentation gives each level's measured time
-    per decision and its rating.
+    per decision, its rating, and how it fares against the level below it at two and at
+    four seats.
 
     >>> from chickenfoot.bots import level
     >>> level(1)
