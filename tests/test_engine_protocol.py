@@ -266,6 +266,43 @@ def test_another_protocol_version_is_refused(pids: Path) -> None:
     assert no_child_left(pids)
 
 
+def test_an_error_for_hello_is_the_engine_s_error(pids: Path) -> None:
+    with pytest.raises(EngineError) as caught:
+        SimpleEngine.popen(first("refuse-hello"))
+    assert type(caught.value) is EngineError
+    assert str(caught.value) == (
+        f"engine {shlex.join(first('refuse-hello'))!r} reported an error while shaking "
+        "hands: first_engine: no hello, as asked"
+    )
+    assert no_child_left(pids)
+
+
+def test_a_line_of_4_mib_is_read_and_a_longer_one_refused(pids: Path) -> None:
+    """An engine may write lines of up to 4 MiB characters, the newline counted: its
+    hello of that length is read whole; its info line one character longer stops it."""
+    engine = SimpleEngine.popen(first("long-lines"))
+    author = engine.author
+    assert author is not None
+    assert author == "x" * len(author)
+    assert len(author) > 4_000_000
+    with pytest.raises(EngineProtocolError, match="'first' wrote a line over 4194304 characters"):
+        engine.play(a_view())
+    assert no_child_left(pids)
+
+
+def test_the_limit_and_the_seed_of_a_request_are_keywords() -> None:
+    """``play`` and ``analyse`` take the view alone by position: ``limit`` and ``seed``
+    are named, and a second argument by position is refused before anything is sent."""
+    engine = SimpleEngine.popen(first())
+    try:
+        for ask in (engine.play, engine.analyse):
+            with pytest.raises(TypeError, match="positional argument"):
+                ask(a_view(), Limit(playouts=10))  # type: ignore[misc]
+        assert engine.play(a_view(), limit=Limit(playouts=10), seed=1) in a_view().legal_moves()
+    finally:
+        engine.close()
+
+
 def test_no_move_for_a_seat_not_to_move() -> None:
     rnd = Round.deal(DUEL, 2, seed=22)
     with SimpleEngine.popen(first()) as engine:

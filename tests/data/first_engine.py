@@ -13,7 +13,10 @@ the file named by the environment variable ``FIRST_ENGINE_PIDS``, if set):
 - ``version``: answers ``hello`` with version 99;
 - ``wait-for-stop``: thinks until it is told to stop, then plays;
 - ``silent``: reads every request and answers none;
-- ``deaf``: does not quit when told to, nor at the end of its input.
+- ``deaf``: does not quit when told to, nor at the end of its input;
+- ``refuse-hello``: answers ``hello`` with an ``error`` message;
+- ``long-lines``: answers ``hello`` with a line of 4 MiB (the longest an engine may
+  write, its newline counted), then writes a line one character longer at its first move.
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ import json
 import os
 import sys
 import time
+
+
+#: The longest line an engine may write, its newline counted (the protocol's limit).
+LONGEST = 1 << 22
 
 
 def write(message: dict[str, object]) -> None:
@@ -46,18 +53,23 @@ def main() -> int:
         kind = request["type"]
         if mode == "silent":
             continue
-        if kind == "hello":
+        if kind == "hello" and mode == "refuse-hello":
+            write({"type": "error", "message": "first_engine: no hello, as asked"})
+        elif kind == "hello":
             version = 99 if mode == "version" else 1
-            write(
-                {
-                    "type": "hello",
-                    "protocol": "cfep",
-                    "version": version,
-                    "name": "first",
-                    "author": "the tests",
-                    "options": [{"name": "style", "type": "string", "default": "first"}],
-                }
-            )
+            hello: dict[str, object] = {
+                "type": "hello",
+                "protocol": "cfep",
+                "version": version,
+                "name": "first",
+                "author": "the tests",
+                "options": [{"name": "style", "type": "string", "default": "first"}],
+            }
+            if mode == "long-lines":  # the author padded to a line of LONGEST characters
+                hello["author"] = ""
+                pad = LONGEST - len(json.dumps(hello) + "\n")
+                hello["author"] = "x" * pad
+            write(hello)
         elif kind == "setoption":
             write({"type": "ok", "id": request["id"]})
         elif kind == "go":
@@ -75,6 +87,10 @@ def main() -> int:
             if mode == "wait-for-stop":
                 stop = json.loads(sys.stdin.readline())
                 assert stop == {"type": "stop", "id": request["id"]}, stop
+            if mode == "long-lines":
+                info = {"type": "info", "id": request["id"], "string": ""}
+                info["string"] = "x" * (LONGEST + 1 - len(json.dumps(info) + "\n"))
+                write(info)
             rated = [{"move": m, "visits": 1, "value": -i} for i, m in enumerate(legal)]
             write({"type": "info", "id": request["id"], "playouts": len(legal), "moves": rated})
             move = "0-0@0-0" if mode == "illegal" and moves == 2 else legal[0]

@@ -150,6 +150,8 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_rules_json.py",
     ),
     "_json": ("tests/test_records.py", "tests/test_rules_json.py", "tests/test_view_json.py"),
+    "_annotations": ("tests/test_annotations.py", "tests/test_records.py"),
+    "_annotated": ("tests/test_annotations.py", "tests/test_records.py"),
     "_house": (
         "tests/test_house.py",
         "tests/test_house_sampling.py",
@@ -195,7 +197,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "bots": ("tests/test_bots.py", "tests/test_tree_search.py"),
     "engine": ("tests/test_engine_protocol.py",),
     "simulation": ("tests/test_simulation.py",),
-    "tournament": ("tests/test_tournament.py",),
+    "tournament": ("tests/test_tournament.py", "tests/test_tournament_engines.py"),
     "_ratings": ("tests/test_tournament.py",),
     "cli": ("tests/test_cli.py", "tests/test_engine_protocol.py"),
     "pettingzoo": ("tests/test_pettingzoo.py",),
