@@ -500,6 +500,67 @@ def test_the_command_line_sends_an_engine_its_playouts(capsys: pytest.CaptureFix
     assert sum(int(row[-1]) for row in rows) == 17  # every playout of the limit, none more
 
 
+def test_show_gives_an_engine_s_chances_of_winning_in_percent(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An engine that rates moves by the chance of winning the round (R18) has them
+    shown as percentages."""
+    rnd = Round.deal(DUEL, 2, seed=22)
+    for _ in range(11):
+        rnd = rnd.apply(rnd.legal_moves()[0])
+    bot = f"engine:{sys.executable} {FIRST} win-chances"
+    argv = ["show", rnd.to_position(), "--preset", "chickie-duel", "--plain", "--analyse"]
+    assert main([*argv, "--bot", bot]) == 0
+    out = capsys.readouterr().out
+    assert "value: the chance of winning the round, R18)" in out
+    table = out[out.index("playouts") :].splitlines()[2:]
+    rows = [line.split() for line in table if line[:1].isdigit()]
+    first, *others = rows
+    assert first[0] == str(rnd.legal_moves()[0])
+    assert first[-3:] == ["75.0%", "12.5%", "1"]
+    assert all(row[-3:] == ["25.0%", "12.5%", "1"] for row in others)
+
+
+@pytest.mark.parametrize(
+    ("options", "limit"),
+    [
+        ([], Limit()),
+        (["--engine-playouts", "17"], Limit(playouts=17)),
+        (["--engine-seconds", "2.5"], Limit(seconds=2.5)),
+        (["--engine-playouts", "3", "--engine-seconds", "1"], Limit(playouts=3, seconds=1.0)),
+    ],
+)
+def test_the_command_line_starts_an_engine_with_its_limits(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    options: list[str],
+    limit: Limit | None,
+) -> None:
+    """``--engine-playouts`` and ``--engine-seconds`` are the limit of every request of
+    the engine, each alone or both; with neither, the engine has none."""
+    started: list[SimpleEngine] = []
+    popen = SimpleEngine.popen
+
+    def spy(*args: Any, **kwargs: Any) -> SimpleEngine:
+        engine = popen(*args, **kwargs)
+        started.append(engine)
+        return engine
+
+    monkeypatch.setattr(SimpleEngine, "popen", spy)
+    bot = f"engine:{sys.executable} {FIRST}"
+    argv = ["show", a_position(), "--preset", "chickie-duel", "--best", "--bot", bot]
+    assert main([*argv, *options]) == 0
+    assert [engine.limit for engine in started] == [limit]
+    assert "Best move" in capsys.readouterr().out
+
+
+def a_position() -> str:
+    rnd = Round.deal(DUEL, 2, seed=22)
+    for _ in range(11):
+        rnd = rnd.apply(rnd.legal_moves()[0])
+    return rnd.to_position()
+
+
 def test_the_command_line_gives_an_engine_its_timeout(
     capsys: pytest.CaptureFixture[str], pids: Path
 ) -> None:

@@ -688,7 +688,8 @@ def test_the_picture_puts_each_rating_on_one_elo_axis() -> None:
     assert step in (10, 20, 50, 100, 200, 500)
     assert values == list(range(values[0], values[-1] + 1, step))
     assert all(v % step == 0 for v in values)
-    assert values[0] - step < low <= values[0] and values[-1] <= high < values[-1] + step
+    assert values[0] - step < low <= values[0]
+    assert values[-1] <= high < values[-1] + step
     for tick, v in zip(ticks, values, strict=True):
         assert float(tick.attrib["x"]) == pytest.approx(x(v), abs=0.06)
     caption = [t for t in texts if (t.text or "").startswith("rating (Elo")]

@@ -15,6 +15,8 @@ the file named by the environment variable ``FIRST_ENGINE_PIDS``, if set):
 - ``silent``: reads every request and answers none;
 - ``deaf``: does not quit when told to, nor at the end of its input;
 - ``refuse-hello``: answers ``hello`` with an ``error`` message;
+- ``win-chances``: rates the legal moves as chances of winning the round (the
+  objective ``win``): 3/4 for the first, 1/4 for the others, each give or take 1/8;
 - ``long-lines``: answers ``hello`` with a line of 4 MiB (the longest an engine may
   write, its newline counted), then writes a line one character longer at its first move.
 """
@@ -25,7 +27,6 @@ import json
 import os
 import sys
 import time
-
 
 #: The longest line an engine may write, its newline counted (the protocol's limit).
 LONGEST = 1 << 22
@@ -92,7 +93,12 @@ def main() -> int:
                 info["string"] = "x" * (LONGEST + 1 - len(json.dumps(info) + "\n"))
                 write(info)
             rated = [{"move": m, "visits": 1, "value": -i} for i, m in enumerate(legal)]
-            write({"type": "info", "id": request["id"], "playouts": len(legal), "moves": rated})
+            info = {"type": "info", "id": request["id"], "playouts": len(legal), "moves": rated}
+            if mode == "win-chances":
+                info["objective"] = "win"
+                for i, line in enumerate(rated):
+                    line.update(value=0.75 if i == 0 else 0.25, stderr=0.125)
+            write(info)
             move = "0-0@0-0" if mode == "illegal" and moves == 2 else legal[0]
             write({"type": "move", "id": request["id"], "move": move})
         elif kind == "quit" and mode != "deaf":

@@ -124,6 +124,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_properties.py",
         "tests/test_differential.py::test_random_variants_agree_with_reference",
         "tests/test_state_api.py::test_drawn_key_shows_the_tile_to_the_drawer_alone",
+        "tests/test_state.py::test_states_differ_where_their_starts_or_histories_do",
         (
             "tests/test_house_sampling.py::"
             "test_exact_count_under_a_declared_rule_equals_the_brute_force_count[H4]"
