@@ -135,6 +135,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_views.py",
         "tests/test_positions.py",
         "tests/test_properties.py",
+        "tests/test_view_json.py",
     ),
     "_schedule": ("tests/test_match.py", "tests/test_rules.py", "tests/test_match_properties.py"),
     "_match": (
