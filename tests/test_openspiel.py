@@ -159,8 +159,10 @@ def test_the_game_is_registered() -> None:
     assert game.max_chance_outcomes() == 28
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
     kind = game.get_type()
-    assert kind.provides_information_state_string and kind.provides_observation_string
-    assert kind.provides_information_state_tensor and kind.provides_observation_tensor
+    assert kind.provides_information_state_string
+    assert kind.provides_observation_string
+    assert kind.provides_information_state_tensor
+    assert kind.provides_observation_tensor
     state = game.new_initial_state()
     assert len(state.information_state_tensor(0)) == game.information_state_tensor_size()
     assert len(state.observation_tensor(0)) == game.observation_tensor_size()

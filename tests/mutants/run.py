@@ -178,7 +178,13 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "_actions": ("tests/test_actions.py", "tests/test_pettingzoo.py", "tests/test_openspiel.py"),
     "_positions": ("tests/test_positions.py", "tests/test_round_scenarios.py"),
-    "_facts": ("tests/test_sampling.py",),
+    "_facts": (
+        "tests/test_sampling.py",
+        (
+            "tests/test_house_sampling.py::"
+            "test_samples_of_a_blocked_round_let_a_seat_keep_what_only_it_could_not_play"
+        ),
+    ),
     "_sampling": ("tests/test_sampling.py", "tests/test_beliefs.py"),
     "_beliefs": ("tests/test_beliefs.py",),
     "_counting": ("tests/test_sampling.py",),
