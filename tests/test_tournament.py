@@ -631,18 +631,34 @@ def _svg_parts(picture: str) -> tuple[ET.Element, list[ET.Element], list[ET.Elem
     return root, root.findall(f"{ns}line"), root.findall(f"{ns}text")
 
 
+#: Made-up ratings of three entrants, for the pictures' tests.
+PICTURED: Final = (
+    Rating(name="b", elo=-40.0, low=-150.0, high=70.0),
+    Rating(name="a", elo=300.0, low=180.0, high=420.0),
+    Rating(name="c", elo=-260.0, low=-380.0, high=-140.0),
+)
+
+
+def pictured_ratings() -> str:
+    """The picture of :data:`PICTURED` (tests/pictures/generate_ratings.py writes it)."""
+    return made_up([((10, 20, 30), 2)], ("a", "b", "c")).svg(PICTURED)
+
+
+def test_the_picture_of_the_ratings_is_drawn_as_it_was_drawn_before() -> None:
+    """The same ratings draw the same picture from release to release: apps and the docs
+    show it, so a change of layout is one users see; a deliberate change writes the file
+    again with tests/pictures/generate_ratings.py."""
+    drawn = (Path(__file__).parent / "pictures" / "ratings.svg").read_text(encoding="utf-8")
+    assert pictured_ratings() == drawn
+
+
 def test_the_picture_puts_each_rating_on_one_elo_axis() -> None:
     """The picture's dots and bars are on one linear Elo scale: the axis runs under the
     rows, and its ends are the lowest and highest values shown (the interval ends and 0)
     widened by 5% of their span; a dashed line marks 0, ticks fall on round Elo values an
     equal step apart, and the rows go down from the best rating, one name to each."""
-    results = made_up([((10, 20, 30), 2)], ("a", "b", "c"))
-    ratings = [
-        Rating(name="b", elo=-40.0, low=-150.0, high=70.0),
-        Rating(name="a", elo=300.0, low=180.0, high=420.0),
-        Rating(name="c", elo=-260.0, low=-380.0, high=-140.0),
-    ]
-    root, lines, texts = _svg_parts(results.svg(ratings))
+    ratings = PICTURED
+    root, lines, texts = _svg_parts(pictured_ratings())
     width, height = float(root.attrib["width"]), float(root.attrib["height"])
     assert root.attrib["viewBox"] == f"0 0 {root.attrib['width']} {root.attrib['height']}"
     (axis,) = [line for line in lines if line.attrib.get("stroke") == "black"]
