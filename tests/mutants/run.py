@@ -188,7 +188,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_sampling": ("tests/test_sampling.py", "tests/test_beliefs.py"),
     "_beliefs": ("tests/test_beliefs.py",),
     "_counting": ("tests/test_sampling.py",),
-    "_rejection": ("tests/test_sampling.py",),
+    "_rejection": ("tests/test_rejection.py", "tests/test_sampling.py"),
     "_replay": ("tests/test_sampling.py",),
     "_wire": ("tests/test_view_json.py",),
     "_pictures": ("tests/test_pictures.py", "tests/test_internals.py"),
