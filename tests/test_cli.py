@@ -29,7 +29,7 @@ from chickenfoot import (
     Tile,
     find_preset,
 )
-from chickenfoot.bots import GreedyPlayer, RandomPlayer, play_match
+from chickenfoot.bots import GreedyPlayer, Player, RandomPlayer, play_match
 from chickenfoot.cli import BOT_NAMES, _progress_bar, main
 
 #: A rules file for quick matches: two-round duels.
@@ -588,7 +588,7 @@ def test_replay_of_a_match_won_by_two_seats_names_both(
 ) -> None:
     """R21: seats tied on the lowest total share the win of the match."""
     rules = attrs.evolve(PRESETS["chickie-duel"], rounds=1)
-    bots = [GreedyPlayer(), RandomPlayer()]
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer()]
     tied = next(
         m for seed in range(1000) if len((m := play_match(rules, bots, seed=seed)).winners) == 2
     )

@@ -297,7 +297,7 @@ def test_the_limit_and_the_seed_of_a_request_are_keywords() -> None:
     try:
         for ask in (engine.play, engine.analyse):
             with pytest.raises(TypeError, match="positional argument"):
-                ask(a_view(), Limit(playouts=10))  # type: ignore[misc]
+                ask(a_view(), Limit(playouts=10))  # type: ignore[call-arg]
         assert engine.play(a_view(), limit=Limit(playouts=10), seed=1) in a_view().legal_moves()
     finally:
         engine.close()
