@@ -805,3 +805,17 @@ def test_a_title_made_smaller_to_fit_does_not_widen_the_picture() -> None:
                 assert math.isclose(x1 - x0, u1 - u0, abs_tol=2e-3), table
                 shrunk += 1
     assert shrunk >= 5
+
+
+def test_a_layout_made_by_hand_that_starts_with_a_single_lies_from_the_origin() -> None:
+    """The first tile lies at ``(0, 0)`` whatever it is: the round double upright (R6), a
+    single of a layout made by hand lengthwise, its first number to the west, and the
+    tiles onto it go on from there."""
+    start, next_one = Tile(5, 3), Tile(3, 1)
+    layout = Layout((Placement(start, None, None), Placement(next_one, start, None)))
+    first, second = table_geometry(layout)
+    assert (first.x, first.y, first.angle, first.first) == (0.0, 0.0, 0.0, 5)
+    assert (second.y, second.angle, second.first) == (0.0, 0.0, 3)
+    assert second.x == 2.0  # a tile's length east, its 3 against the 3 of 5-3 (R2)
+    (double,) = table_geometry(Layout((Placement(Tile(6, 6), None, None),)))
+    assert (double.x, double.y, double.angle) == (0.0, 0.0, 90.0)
