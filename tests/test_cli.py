@@ -853,6 +853,20 @@ def test_the_help_and_the_docs_name_the_measured_strongest_bots(
         assert sorted(set(re.findall(rf"`({bots})`", sentence))) == sorted(strongest), sentence
 
 
+def test_play_seats_one_bot_a_seat_at_a_table_of_300(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R5: a variant deals to as many seats as its set can hand out; --bots may name one
+    bot for each of the other 299 seats of a double-63 set dealt to 300."""
+    rules = tmp_path / "crowd.json"
+    knobs = {"name": "crowd", "set_sizes": {"300": 63}, "hand_sizes": {"300": 1}}
+    rules.write_text(json.dumps({"preset": "classic", "knobs": knobs}), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    bots = ",".join(["random"] * 299)
+    assert main(["play", "--rules", str(rules), "--players", "300", "--bots", bots, "--plain"]) == 0
+    assert "Game abandoned." in capsys.readouterr().out
+
+
 def test_play_with_one_legal_move_asks_for_1_alone_r6(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -21,12 +21,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_sampling import (
+    KNOBS,
     _assert_same_holders,
     _assert_samples_fit,
     _find_view,
     _finished,
     _holders,
     brute_force,
+    played,
     sample_state,
     tiny,
 )
@@ -259,3 +261,27 @@ def test_a_seat_of_many_draws_is_sampled_by_rejection_exactly(
     rejected = _holders(sample_state, view, 2, 300)
     assert not _sampling._cache[seen].plans[0].counted
     _assert_same_holders(exact, rejected)
+
+
+def test_both_bounds_hold_the_count_and_stay_close_to_it() -> None:
+    """Each case's two bounds, by tiles and by places, are at least the exact count of its
+    deals (an attempt is never kept with a chance above 1, which would favour some deals),
+    and on these small tables within a factor e**2 of it (most attempts are kept: the
+    tangents touch ln h where the likeliest patterns put each tile)."""
+    gaps = []
+    for k, knobs in enumerate(KNOBS):
+        for players, hand in ((2, 3), (3, 2)):
+            for seed in range(6):
+                rnd = played(tiny(players, 3, hand, **knobs), players, 300 * k + seed, 5)
+                if rnd.to_move is None:
+                    continue
+                for seat in range(players):
+                    for plan in _mixture(seen_of(rnd.view(seat))).plans:
+                        count = plan.count()
+                        if count:
+                            proposal = plan.proposal()
+                            for bound in (proposal._tiles_bound(), proposal._log_places):
+                                gaps.append(bound - math.log(count))
+    assert len(gaps) > 300
+    assert min(gaps) >= 0.0
+    assert max(gaps) <= 2.0
