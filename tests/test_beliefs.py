@@ -496,3 +496,14 @@ def test_show_beliefs_of_a_finished_round_needs_a_seat(
     assert "say whose view with --seat" in capsys.readouterr().err
     assert main(["show", position, "--preset", "chickie", "--beliefs", "--seat", "1"]) == 0
     assert "seat 1's view" in capsys.readouterr().out
+
+
+def test_chances_are_whole_percentages_and_certainty_is_exact() -> None:
+    """A chance shows as a whole percentage; a tile a place surely holds, or surely does
+    not, is 100% or 0%, and a chance that would round to one of them is >99% or <1%."""
+    from chickenfoot._pictures.beliefs import percent
+
+    assert [percent(Fraction(k)) for k in (0, 1)] == ["0%", "100%"]
+    assert percent(Fraction(1, 3)) == "33%"
+    assert percent(Fraction(1, 500)) == "<1%"
+    assert percent(Fraction(499, 500)) == ">99%"
