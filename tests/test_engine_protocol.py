@@ -303,6 +303,32 @@ def test_the_limit_and_the_seed_of_a_request_are_keywords() -> None:
         engine.close()
 
 
+@pytest.mark.parametrize(
+    ("mode", "said"),
+    [
+        ("negative-seconds", '"seconds": -1.0'),
+        ("unknown-move", '"move": "nowhere"'),
+        ("negative-visits", '"visits": -1'),
+        ("long-info", '"seconds": "xxxx'),
+    ],
+)
+def test_an_info_line_that_is_not_the_protocol_s_stops_the_engine(
+    mode: str, said: str, pids: Path
+) -> None:
+    """An info line with a negative time, a move that is no move, a move's visits below 0,
+    or a time that is not a number is refused, quoted in the error up to 200 characters."""
+    engine = SimpleEngine.popen(first(mode))
+    with pytest.raises(EngineProtocolError) as caught:
+        engine.play(a_view())
+    text = str(caught.value)
+    assert text.startswith("engine 'first' wrote an info line that is not the protocol's: ")
+    assert said in text
+    quoted = text.split("protocol's: ", 1)[1]
+    assert len(quoted) <= 2 + 200 + 3
+    assert quoted.endswith("...'") == (mode == "long-info")
+    assert no_child_left(pids)
+
+
 def test_no_move_for_a_seat_not_to_move() -> None:
     rnd = Round.deal(DUEL, 2, seed=22)
     with SimpleEngine.popen(first()) as engine:

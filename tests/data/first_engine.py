@@ -17,6 +17,10 @@ the file named by the environment variable ``FIRST_ENGINE_PIDS``, if set):
 - ``refuse-hello``: answers ``hello`` with an ``error`` message;
 - ``win-chances``: rates the legal moves as chances of winning the round (the
   objective ``win``): 3/4 for the first, 1/4 for the others, each give or take 1/8;
+- ``negative-seconds``, ``unknown-move``, ``negative-visits``, ``long-info``: writes an
+  info line that is not the protocol's at its first move: a negative time, a move that
+  is no move, a move with visits below 0, or a time that is not a number in a line of
+  over 200 characters;
 - ``long-lines``: answers ``hello`` with a line of 4 MiB (the longest an engine may
   write, its newline counted), then writes a line one character longer at its first move.
 """
@@ -94,6 +98,14 @@ def main() -> int:
                 write(info)
             rated = [{"move": m, "visits": 1, "value": -i} for i, m in enumerate(legal)]
             info = {"type": "info", "id": request["id"], "playouts": len(legal), "moves": rated}
+            bad: dict[str, dict[str, object]] = {
+                "negative-seconds": {"seconds": -1.0},
+                "unknown-move": {"moves": [{"move": "nowhere"}]},
+                "negative-visits": {"moves": [{"move": legal[0], "visits": -1}]},
+                "long-info": {"seconds": "x" * 300},
+            }
+            if mode in bad:
+                info = {"type": "info", "id": request["id"], **bad[mode]}
             if mode == "win-chances":
                 info["objective"] = "win"
                 for i, line in enumerate(rated):
