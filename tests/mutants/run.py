@@ -523,13 +523,16 @@ def run_all(
 # -- reporting ---------------------------------------------------------------------------
 
 
-def _write_report(results: Sequence[Result], args: argparse.Namespace, total: int) -> None:
+def _write_report(
+    results: Sequence[Result], args: argparse.Namespace, total: int, modules: Sequence[str]
+) -> None:
     REPORT.parent.mkdir(exist_ok=True)
     (REPORT.parent / ".gitignore").write_text("*\n", encoding="utf-8")
     data = {
         "size": args.size,
         "seed": args.seed,
         "population": total,
+        "modules": list(modules),
         "results": [
             {**asdict(r), "output": r.output if r.outcome == "survived" else ""} for r in results
         ],
@@ -690,7 +693,10 @@ def _run(args: argparse.Namespace, work: Path) -> int:
     # --again with --module keeps the other modules' results of the last run as they were
     order = {m: i for i, m in enumerate([*modules, *FAST_TESTS])}
     results.sort(key=lambda r: (order.get(r.mutant.module, len(order)), r.mutant.line))
-    _write_report(results, args, last["population"] if args.again else len(population))
+    # The sample is the last run's whole sample, whichever modules ran again.
+    sampled: list[str] = last.get("modules", list(FAST_TESTS)) if args.again else modules
+    total: int = last["population"] if args.again else len(population)
+    _write_report(results, args, total, sampled)
 
     survivors = [r for r in results if r.outcome == "survived"]
     if survivors:
@@ -698,9 +704,9 @@ def _run(args: argparse.Namespace, work: Path) -> int:
         for r in survivors:
             print(r.mutant.describe())
     print()
-    print(summary(results, modules))
+    print(summary(results, sampled))
     if args.out is not None:
-        text = results_markdown(results, modules, args.command, len(population), args.seed)
+        text = results_markdown(results, sampled, args.command, total, args.seed)
         (ROOT / args.out).write_text(text, encoding="utf-8")
     return 0
 
