@@ -65,7 +65,7 @@ def _included() -> dict[str, set[str]]:
         if "_build" in page.parts:
             continue
         text = page.read_text(encoding="utf-8")
-        for name in re.findall(r"\.\./benchmarks/results/([\w.]+)", text):
+        for name in re.findall(r"\.\./benchmarks/results/([\w.-]+)", text):
             found.setdefault(name, set()).add(page.relative_to(ROOT).as_posix())
     return found
 
