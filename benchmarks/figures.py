@@ -10,8 +10,8 @@ path belongs to the machine that made the file)::
     python benchmarks/figures.py --compiled PYTHON playouts.md sampling.md
 
 Without file names every results file is regenerated; the ratings take over an hour and a
-half of CPU time. The mutation testing results (``mutants.md``, written by
-``tests/mutants/run.py --out``) need the environment of ``nox -s mutants``: this script
+half of CPU time. The mutation testing results (``mutants.md`` and ``mutants-302.md``,
+written by ``tests/mutants/run.py --out``) need the environment of ``nox -s mutants``: this script
 prints their command, and ``nox -s figures`` hands it to that session.
 """
 
@@ -32,7 +32,7 @@ RESULTS = ROOT / "benchmarks" / "results"
 COMMAND = re.compile(r"`python (benchmarks/\w+\.py|tests/mutants/run\.py)((?: [^`]*)?)`")
 
 #: Results files whose command runs in the environment of another nox session (by name).
-ELSEWHERE = {"mutants.md": "mutants"}
+ELSEWHERE = {"mutants.md": "mutants", "mutants-302.md": "mutants"}
 
 
 def recorded_command(results: Path) -> list[str]:

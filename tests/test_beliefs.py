@@ -496,3 +496,36 @@ def test_show_beliefs_of_a_finished_round_needs_a_seat(
     assert "say whose view with --seat" in capsys.readouterr().err
     assert main(["show", position, "--preset", "chickie", "--beliefs", "--seat", "1"]) == 0
     assert "seat 1's view" in capsys.readouterr().out
+
+
+def test_chances_are_whole_percentages_and_certainty_is_exact() -> None:
+    """A chance shows as a whole percentage; a tile a place surely holds, or surely does
+    not, is 100% or 0%, and a chance that would round to one of them is >99% or <1%."""
+    from chickenfoot._pictures.beliefs import percent
+
+    assert [percent(Fraction(k)) for k in (0, 1)] == ["0%", "100%"]
+    assert percent(Fraction(1, 3)) == "33%"
+    assert percent(Fraction(1, 500)) == "<1%"
+    assert percent(Fraction(499, 500)) == ">99%"
+
+
+def test_the_picture_is_as_wide_as_its_longest_row() -> None:
+    """Without a title, a beliefs picture ends a margin after its longest row of tiles,
+    however few tiles that row holds: the space right of the last tile is the same in
+    every picture."""
+    gaps: dict[int, float] = {}
+    for moves in range(0, 40, 2):
+        rnd = played(tiny(2, 4, 6, boneyard_reserve=0), 2, 7, moves)
+        beliefs = rnd.view(0).tile_probabilities()
+        root = ET.fromstring(beliefs_svg(beliefs, title=False))
+        x0, _, width, _ = (float(v) for v in root.attrib["viewBox"].split())
+        xs = [
+            float(g.attrib["transform"].split("(")[1].split()[0])
+            for g in root.iter("{http://www.w3.org/2000/svg}g")
+            if g.get("class") == "hidden-tile"
+        ]
+        if xs:
+            gaps[len(set(xs))] = x0 + width - max(xs)
+    assert {2, 3, 4} <= set(gaps)  # rows of two to four tiles, and longer ones
+    assert max(gaps) >= 5
+    assert max(gaps.values()) - min(gaps.values()) < 1e-6

@@ -32,6 +32,7 @@ PAGES = {
     "ismcts.md": "docs/bots.md",
     "tune_greedy.md": "docs/bots.md",
     "mutants.md": "docs/testing.md",
+    "mutants-302.md": "docs/testing.md",
     "search.md": "docs/performance.md",
     "decisions.md": "docs/bots.md",
     "solve.md": "docs/analysis.md",
@@ -68,7 +69,7 @@ def _included() -> dict[str, set[str]]:
         if "_build" in page.parts:
             continue
         text = page.read_text(encoding="utf-8")
-        for name in re.findall(r"\.\./benchmarks/results/([\w.]+)", text):
+        for name in re.findall(r"\.\./benchmarks/results/([\w.-]+)", text):
             found.setdefault(name, set()).add(page.relative_to(ROOT).as_posix())
     return found
 
@@ -409,16 +410,18 @@ def test_the_ratings_plot_keeps_every_label_inside_and_no_time_made_up() -> None
 def test_figures_hands_the_mutation_results_to_their_own_session(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """mutants.md needs the environment of ``nox -s mutants``: figures.py names the
-    command and runs nothing, and the recorded command is the runner's with ``--out``."""
+    """The mutation results need the environment of ``nox -s mutants``: figures.py names
+    each one's command and runs nothing, and the recorded command is the runner's with
+    ``--out`` naming the file."""
     figures = _figures()
-    command = figures.recorded_command(RESULTS / "mutants.md")
-    assert command[0] == "tests/mutants/run.py"
-    assert command[command.index("--out") + 1] == "benchmarks/results/mutants.md"
-    assert figures.ELSEWHERE == {"mutants.md": "mutants"}
-    assert figures.main(["mutants.md"]) == 0
-    out = capsys.readouterr().out
-    assert f"(run by nox -s mutants -- {' '.join(command[1:])})" in out
+    assert figures.ELSEWHERE == {"mutants.md": "mutants", "mutants-302.md": "mutants"}
+    for name in figures.ELSEWHERE:
+        command = figures.recorded_command(RESULTS / name)
+        assert command[0] == "tests/mutants/run.py"
+        assert command[command.index("--out") + 1] == f"benchmarks/results/{name}"
+        assert figures.main([name]) == 0
+        out = capsys.readouterr().out
+        assert f"(run by nox -s mutants -- {' '.join(command[1:])})" in out
 
 
 def test_the_mutation_results_markdown() -> None:

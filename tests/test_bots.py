@@ -702,3 +702,32 @@ def test_the_deprecated_max_tries_still_refuses_less_than_one_try() -> None:
             with pytest.raises(ValueError, match="max_tries"):
                 SearchPlayer(max_tries=tries)
         assert SearchPlayer(max_tries=1).max_tries == 1
+
+
+def test_a_tie_is_drawn_at_random_and_the_move_drawn_is_listed_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With every playout rigged to the same value, the last phase ends in a tie of its
+    candidates: the move played is drawn among them, and the analysis lists the move
+    played first whichever it is, then the others best first."""
+    import chickenfoot.bots
+
+    view = _views_by_candidates()[4]
+    monkeypatch.setattr(chickenfoot.bots, "_value", lambda end, seat, objective: 0.0)
+    bot = SearchPlayer(samples=2, playouts=16, halving=False)
+    played = set()
+    for seed in range(12):
+        analysis = bot.analyse(view, random.Random(seed))
+        assert analysis.moves[0].move == analysis.move
+        assert all(line.value == 0.0 for line in analysis.moves)
+        played.add(analysis.move)
+    assert len(played) > 1  # the draw is not always the first candidate
+
+
+@pytest.mark.parametrize("tries", [1, 99, 101, 1000])
+def test_max_tries_warns_unless_it_is_left_at_its_default(tries: int) -> None:
+    with pytest.warns(DeprecationWarning, match=r"max_tries=\.\.\.\) is deprecated"):
+        SearchPlayer(max_tries=tries)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        assert SearchPlayer().max_tries == SearchPlayer(max_tries=100).max_tries == 100

@@ -29,7 +29,7 @@ from chickenfoot import (
     Tile,
     find_preset,
 )
-from chickenfoot.bots import GreedyPlayer, RandomPlayer, play_match
+from chickenfoot.bots import GreedyPlayer, Player, RandomPlayer, play_match
 from chickenfoot.cli import BOT_NAMES, _progress_bar, main
 
 #: A rules file for quick matches: two-round duels.
@@ -301,6 +301,43 @@ def test_simulate_writes_records(
     assert f"Wrote 3 records to {folder}" in capsys.readouterr().out
 
 
+def test_simulate_writes_records_into_a_folder_that_is_there(
+    short_rules: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    (folder / "notes.txt").write_text("kept\n", encoding="utf-8")
+    args = ["simulate", "--rules", str(short_rules), "--games", "2", "--jobs", "1", "--quiet"]
+    assert main([*args, "--records", str(folder)]) == 0
+    assert sorted(f.name for f in folder.iterdir()) == [
+        "game-0000.json",
+        "game-0001.json",
+        "notes.txt",
+    ]
+    assert (folder / "notes.txt").read_text(encoding="utf-8") == "kept\n"
+
+
+def test_load_puts_the_script_s_folder_on_the_module_path(
+    short_rules: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A --load script runs as a module of its file's name, and may import the modules
+    beside it."""
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(sys, "modules", dict(sys.modules))
+    (tmp_path / "cf_beside.py").write_text("LOADED = []\n", encoding="utf-8")
+    script = tmp_path / "cf_loaded.py"
+    script.write_text("import cf_beside\n\ncf_beside.LOADED.append(__name__)\n", "utf-8")
+    args = ["simulate", "--rules", str(short_rules), "--games", "1", "--jobs", "1", "--quiet"]
+    assert main([*args, "--load", str(script)]) == 0, capsys.readouterr().err
+    assert sys.path[0] == str(tmp_path.resolve())
+    assert sys.modules["cf_beside"].LOADED == ["cf_loaded"]
+    assert main([*args, "--load", str(script)]) == 0  # the folder is put on the path once
+    assert sys.path.count(str(tmp_path.resolve())) == 1
+
+
 def test_simulate_with_one_bot_for_all_and_the_default_count(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -533,6 +570,32 @@ def test_the_annotated_replay_of_the_docs_is_what_replay_prints(
     path.write_text(review.to_json(), encoding="utf-8")
     assert main(["replay", str(path), "--plain"]) == 0
     assert capsys.readouterr().out == shown
+
+
+def test_tournament_numbers_the_entrants_of_one_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    """The second and third entrant of one bot are told apart as NAME-2 and NAME-3."""
+    argv = ["tournament", "--preset", "chickie-duel", "--bots", "greedy,random,greedy,greedy"]
+    assert main([*argv, "--seats", "2", "--deals", "1", "--jobs", "1", "--plain"]) == 0
+    out = capsys.readouterr().out
+    names = {line.split()[0] for line in out.splitlines()[3:] if line[:1].isalpha()}
+    assert {"greedy", "greedy-2", "greedy-3", "random"} <= names
+    assert "greedy-1" not in out
+    assert "greedy-0" not in out
+
+
+def test_replay_of_a_match_won_by_two_seats_names_both(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R21: seats tied on the lowest total share the win of the match."""
+    rules = attrs.evolve(PRESETS["chickie-duel"], rounds=1)
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer()]
+    tied = next(
+        m for seed in range(1000) if len((m := play_match(rules, bots, seed=seed)).winners) == 2
+    )
+    path = tmp_path / "tied.json"
+    path.write_text(tied.to_json(), encoding="utf-8")
+    assert main(["replay", str(path), "--plain"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "Seat 0 and seat 1 share the win."
 
 
 def test_replay_end_to_end(record: Path) -> None:
@@ -790,6 +853,20 @@ def test_the_help_and_the_docs_name_the_measured_strongest_bots(
         assert sorted(set(re.findall(rf"`({bots})`", sentence))) == sorted(strongest), sentence
 
 
+def test_play_seats_one_bot_a_seat_at_a_table_of_300(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """R5: a variant deals to as many seats as its set can hand out; --bots may name one
+    bot for each of the other 299 seats of a double-63 set dealt to 300."""
+    rules = tmp_path / "crowd.json"
+    knobs = {"name": "crowd", "set_sizes": {"300": 63}, "hand_sizes": {"300": 1}}
+    rules.write_text(json.dumps({"preset": "classic", "knobs": knobs}), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    bots = ",".join(["random"] * 299)
+    assert main(["play", "--rules", str(rules), "--players", "300", "--bots", bots, "--plain"]) == 0
+    assert "Game abandoned." in capsys.readouterr().out
+
+
 def test_play_with_one_legal_move_asks_for_1_alone_r6(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -987,6 +1064,33 @@ def test_show_refuses_what_is_not_a_position(capsys: pytest.CaptureFixture[str])
     assert main(["show", TOES_POSITION, "--preset", "chickie", "--seat", "2"]) == 2
     assert "seats 0 to 1" in capsys.readouterr().err
     assert main(["show", TOES_POSITION, "--preset", "chickie", "--best", "--bot", "nobody"]) == 2
+
+
+def test_show_refuses_a_seat_past_the_last_of_the_position(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    for players in (3, 4, 6):
+        position = Round.deal(PRESETS["classic"], players, seed=1).to_position()
+        assert main(["show", position, "--preset", "classic", "--seat", str(players)]) == 2
+        said = f"--seat {players}: the position has seats 0 to {players - 1}"
+        assert said in capsys.readouterr().err
+
+
+def test_show_analyse_says_a_forced_move_is_not_searched(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """R9: the toes of 4-4 come first, and seat 1 has one of them: its one legal move is
+    played without a search, and the analysis says so."""
+    argv = ["show", TOES_POSITION, "--preset", "chickie", "--plain", "--analyse"]
+    assert main([*argv, "--bot", "search"]) == 0
+    out = capsys.readouterr().out
+    assert "(a forced move, not searched; value: the margin in points, R17)" in out
+    assert "Best move for seat 1 (search bot): 4-3@4-4" in out
+    position = Round.deal(PRESETS["chickie-duel"], 2, seed=22).apply(Play(Tile(6, 6))).to_position()
+    assert main(["show", position, "--preset", "chickie-duel", "--plain", "--analyse"]) == 0
+    out = capsys.readouterr().out
+    assert "forced move" not in out
+    assert re.search(r"\(\d+ playouts; value: the margin in points, R17\)", out)
 
 
 def test_show_best_end_to_end() -> None:

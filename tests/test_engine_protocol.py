@@ -266,6 +266,69 @@ def test_another_protocol_version_is_refused(pids: Path) -> None:
     assert no_child_left(pids)
 
 
+def test_an_error_for_hello_is_the_engine_s_error(pids: Path) -> None:
+    with pytest.raises(EngineError) as caught:
+        SimpleEngine.popen(first("refuse-hello"))
+    assert type(caught.value) is EngineError
+    assert str(caught.value) == (
+        f"engine {shlex.join(first('refuse-hello'))!r} reported an error while shaking "
+        "hands: first_engine: no hello, as asked"
+    )
+    assert no_child_left(pids)
+
+
+def test_a_line_of_4_mib_is_read_and_a_longer_one_refused(pids: Path) -> None:
+    """An engine may write lines of up to 4 MiB characters, the newline counted: its
+    hello of that length is read whole; its info line one character longer stops it."""
+    engine = SimpleEngine.popen(first("long-lines"))
+    author = engine.author
+    assert author is not None
+    assert author == "x" * len(author)
+    assert len(author) > 4_000_000
+    with pytest.raises(EngineProtocolError, match="'first' wrote a line over 4194304 characters"):
+        engine.play(a_view())
+    assert no_child_left(pids)
+
+
+def test_the_limit_and_the_seed_of_a_request_are_keywords() -> None:
+    """``play`` and ``analyse`` take the view alone by position: ``limit`` and ``seed``
+    are named, and a second argument by position is refused before anything is sent."""
+    engine = SimpleEngine.popen(first())
+    try:
+        for ask in (engine.play, engine.analyse):
+            with pytest.raises(TypeError, match="positional argument"):
+                ask(a_view(), Limit(playouts=10))  # type: ignore[call-arg]
+        assert engine.play(a_view(), limit=Limit(playouts=10), seed=1) in a_view().legal_moves()
+    finally:
+        engine.close()
+
+
+@pytest.mark.parametrize(
+    ("mode", "said"),
+    [
+        ("negative-seconds", '"seconds": -1.0'),
+        ("unknown-move", '"move": "nowhere"'),
+        ("negative-visits", '"visits": -1'),
+        ("long-info", '"seconds": "xxxx'),
+    ],
+)
+def test_an_info_line_that_is_not_the_protocol_s_stops_the_engine(
+    mode: str, said: str, pids: Path
+) -> None:
+    """An info line with a negative time, a move that is no move, a move's visits below 0,
+    or a time that is not a number is refused, quoted in the error up to 200 characters."""
+    engine = SimpleEngine.popen(first(mode))
+    with pytest.raises(EngineProtocolError) as caught:
+        engine.play(a_view())
+    text = str(caught.value)
+    assert text.startswith("engine 'first' wrote an info line that is not the protocol's: ")
+    assert said in text
+    quoted = text.split("protocol's: ", 1)[1]
+    assert len(quoted) <= 2 + 200 + 3
+    assert quoted.endswith("...'") == (mode == "long-info")
+    assert no_child_left(pids)
+
+
 def test_no_move_for_a_seat_not_to_move() -> None:
     rnd = Round.deal(DUEL, 2, seed=22)
     with SimpleEngine.popen(first()) as engine:
@@ -463,6 +526,67 @@ def test_the_command_line_sends_an_engine_its_playouts(capsys: pytest.CaptureFix
     shown = {word for row in rows for word in row if "@" in word}
     assert shown == {str(move) for move in rnd.legal_moves()}  # a row for every move
     assert sum(int(row[-1]) for row in rows) == 17  # every playout of the limit, none more
+
+
+def test_show_gives_an_engine_s_chances_of_winning_in_percent(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An engine that rates moves by the chance of winning the round (R18) has them
+    shown as percentages."""
+    rnd = Round.deal(DUEL, 2, seed=22)
+    for _ in range(11):
+        rnd = rnd.apply(rnd.legal_moves()[0])
+    bot = f"engine:{sys.executable} {FIRST} win-chances"
+    argv = ["show", rnd.to_position(), "--preset", "chickie-duel", "--plain", "--analyse"]
+    assert main([*argv, "--bot", bot]) == 0
+    out = capsys.readouterr().out
+    assert "value: the chance of winning the round, R18)" in out
+    table = out[out.index("playouts") :].splitlines()[2:]
+    rows = [line.split() for line in table if line[:1].isdigit()]
+    first, *others = rows
+    assert first[0] == str(rnd.legal_moves()[0])
+    assert first[-3:] == ["75.0%", "12.5%", "1"]
+    assert all(row[-3:] == ["25.0%", "12.5%", "1"] for row in others)
+
+
+@pytest.mark.parametrize(
+    ("options", "limit"),
+    [
+        ([], Limit()),
+        (["--engine-playouts", "17"], Limit(playouts=17)),
+        (["--engine-seconds", "2.5"], Limit(seconds=2.5)),
+        (["--engine-playouts", "3", "--engine-seconds", "1"], Limit(playouts=3, seconds=1.0)),
+    ],
+)
+def test_the_command_line_starts_an_engine_with_its_limits(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    options: list[str],
+    limit: Limit | None,
+) -> None:
+    """``--engine-playouts`` and ``--engine-seconds`` are the limit of every request of
+    the engine, each alone or both; with neither, the engine has none."""
+    started: list[SimpleEngine] = []
+    popen = SimpleEngine.popen
+
+    def spy(*args: Any, **kwargs: Any) -> SimpleEngine:
+        engine = popen(*args, **kwargs)
+        started.append(engine)
+        return engine
+
+    monkeypatch.setattr(SimpleEngine, "popen", spy)
+    bot = f"engine:{sys.executable} {FIRST}"
+    argv = ["show", a_position(), "--preset", "chickie-duel", "--best", "--bot", bot]
+    assert main([*argv, *options]) == 0
+    assert [engine.limit for engine in started] == [limit]
+    assert "Best move" in capsys.readouterr().out
+
+
+def a_position() -> str:
+    rnd = Round.deal(DUEL, 2, seed=22)
+    for _ in range(11):
+        rnd = rnd.apply(rnd.legal_moves()[0])
+    return rnd.to_position()
 
 
 def test_the_command_line_gives_an_engine_its_timeout(

@@ -35,10 +35,12 @@ from chickenfoot import (
     RoundView,
     Rules,
     RulesError,
+    Table,
     Tile,
     Turn,
     find_house_rule,
     house_rule,
+    tile_set,
 )
 from chickenfoot._book import book_of
 from chickenfoot._house import counts_of, house_moves
@@ -481,3 +483,17 @@ def test_r17c_going_out_on_a_double_and_a_house_bonus_both_count() -> None:
             assert view.sample_state(random.Random(seed)).view(seat) == view
         return
     raise AssertionError("no round went out on a double in 300 rounds")
+
+
+@given(strategies.played_rounds())
+@settings(max_examples=30)
+def test_a_house_rule_s_table_holds_the_tiles_on_the_table(rnd: Round) -> None:
+    """``tile in table`` for a house rule's table is whether the tile lies on the table
+    (R2): the tiles the layout shows, and no other tile of the set."""
+    table = Table(state_of(rnd).table)
+    on = set(rnd.layout.tiles)
+    assert set(table.tiles) == on
+    for tile in tile_set(rnd.rules.set_size(rnd.players)):
+        assert (tile in table) == (tile in on)
+    assert "6-6" not in table
+    assert None not in table

@@ -29,6 +29,8 @@ from test_sampling import (
 
 from chickenfoot import Draw, HouseRule, Move, Play, Round, Rules, SamplingError, Turn, house_rule
 from chickenfoot import _sampling as sampling
+from chickenfoot._book import book_of
+from chickenfoot.state import state_of
 
 
 @house_rule
@@ -186,3 +188,48 @@ def test_the_sampler_gives_up_naming_the_rule_that_declares_nothing(
     assert "give the rule reveal() or declare it separable" in message
     monkeypatch.setattr(sampling, "TRIES", 10_000)
     assert sample_state(rnd.view(0), random.Random(1)).view(0) == rnd.view(0)
+
+
+@house_rule
+@attrs.frozen
+class SecondSeatKeepsDoubles(HouseRule):
+    """Seat 1 never plays a double; the other seats play as the rules say. Each tile's
+    plays are kept or removed on its own, by the seat to move."""
+
+    name = "second-seat-keeps-doubles"
+    rule = "H13"
+    separable = True
+
+    def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
+        if turn.seat != 1:
+            return moves
+        return [m for m in moves if not (isinstance(m, Play) and m.tile.is_double)]
+
+
+def test_samples_of_a_blocked_round_let_a_seat_keep_what_only_it_could_not_play() -> None:
+    """R16 under a rule of one seat: a blocked round leaves in the boneyard only the tiles
+    every seat could have played, so seat 1 may still hold a double the others could have
+    placed. Chi-square of 3000 samples against the brute-force distribution, where some
+    of the deals give seat 1 such a double."""
+    house = (SecondSeatKeepsDoubles(),)
+    rules = variant(house, 3, 3, 2)
+    book = book_of(rules)
+    for seed in range(300):
+        rnd = played(rules, 3, 2000 + seed, 80)
+        if rnd.outcome is None or rnd.outcome.ending.name != "BLOCKED":
+            continue
+        table, left = state_of(rnd).table, len(rnd.boneyard)
+        counts_now = tuple(len(h) for h in rnd.hands)
+        plays = [book.playable(table, s, left, counts_now) for s in range(3)]
+        only_others = plays[0] & plays[2] & ~plays[1]
+        if not only_others:
+            continue
+        for seat in (0, 2):
+            counts = brute_force(rnd, seat)
+            second = 0 if seat == 0 else 1  # seat 1's hand in a deal's other hands
+            if 4 <= len(counts) <= 80 and any(
+                only_others >> t.index & 1 for key in counts for t in key[0][second]
+            ):
+                _assert_samples_fit(rnd, seat, counts)
+                return
+    raise AssertionError("no blocked round where seat 1 may hold a double only it kept")

@@ -81,12 +81,15 @@ def stale(entry: dict[str, str]) -> str | None:
     if not spans:
         return f"no function or class {entry['scope']} in {entry['module']}"
     lines = [line.strip() for line in source.splitlines()]
-    before = entry["before"].split(" / ")
+    # The run joins the lines a mutant changes with " / ", which may also be a division
+    # in one line: look for the text as one to as many lines as it has separators.
+    before = entry["before"]
     for low, high in spans:
         inside = lines[low - 1 : high]
-        for start in range(len(inside) - len(before) + 1):
-            if inside[start : start + len(before)] == before:
-                return None
+        for size in range(1, before.count(" / ") + 2):
+            for start in range(len(inside) - size + 1):
+                if " / ".join(inside[start : start + size]) == before:
+                    return None
     return f"{entry['before']!r} is not in {entry['scope']} of {entry['module']}"
 
 

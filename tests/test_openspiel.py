@@ -158,6 +158,14 @@ def test_the_game_is_registered() -> None:
     assert game.num_distinct_actions() == action_count(6) == 394
     assert game.max_chance_outcomes() == 28
     assert game.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    kind = game.get_type()
+    assert kind.provides_information_state_string
+    assert kind.provides_observation_string
+    assert kind.provides_information_state_tensor
+    assert kind.provides_observation_tensor
+    state = game.new_initial_state()
+    assert len(state.information_state_tensor(0)) == game.information_state_tensor_size()
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
     big = pyspiel.load_game("chickenfoot", {"preset": "classic", "players": 8})
     assert big.num_distinct_actions() == action_count(12)
     with pytest.raises(RulesError):
@@ -249,6 +257,31 @@ def test_a_house_rule_that_does_not_bound_its_bonus_is_refused_r17() -> None:
     score_bounds cannot say them, and the game names it."""
     with pytest.raises(RulesError, match=r"give it score_bounds\(\) \(H8, house rule winner-b"):
         ChickenFootGame({"house": "winner-bonus-without-bounds"})
+
+
+@house_rule
+@attrs.frozen
+class WinnerRebate(HouseRule):
+    """The winner of a round takes 5 points off its score, below 0 if need be."""
+
+    name = "winner-rebate"
+    rule = "H12"
+
+    def bonus(self, seat: int, ending: Ending, winner: int, last: Tile | None) -> int:
+        return -5 if seat == winner else 0
+
+    def score_bounds(self, low: int, high: int) -> tuple[int, int]:
+        return low - 5, high
+
+
+def test_the_utility_bounds_hold_scores_below_zero_r17() -> None:
+    """R17 with a house rule whose winner scores -5: the widest gap between two seats'
+    scores grows by those 5 points, and every return of random games stays within it."""
+    plain = load("chickie-duel", 2)
+    game = ChickenFootGame({"house": "winner-rebate", "players": 2})
+    assert game.max_utility() == plain.max_utility() + 5 == -game.min_utility()
+    for returns in _random_returns(game, 30, 29):
+        assert all(game.min_utility() <= r <= game.max_utility() for r in returns)
 
 
 def test_the_utility_bounds_hold_the_points_of_going_out_on_a_double_r17c() -> None:

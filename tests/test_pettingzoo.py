@@ -222,6 +222,18 @@ def test_same_seed_same_deal_and_reset_continues() -> None:
     assert game.round.hands == first
 
 
+#: The seed of the round ``reset(seed=...)`` deals, for a few seeds: a seed deals the same
+#: round from release to release, as the library's own seeds do (tests/test_seeds.py).
+PINNED_DEALS = ((0, 5874934615388537134), (1, 4720721261117928062), (2, 2412946043537042528))
+
+
+@pytest.mark.parametrize(("seed", "deal"), PINNED_DEALS)
+def test_a_seed_deals_the_round_it_dealt_before(seed: int, deal: int) -> None:
+    game = raw_env(rules="classic")
+    game.reset(seed=seed)
+    assert game.round == Round.deal(PRESETS["classic"], game.players, seed=deal)
+
+
 def test_illegal_actions(caplog: pytest.LogCaptureFixture) -> None:
     """The bare environment refuses an illegal move; the wrapped one ends the episode
     with the illegal reward."""

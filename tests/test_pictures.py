@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import random
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -805,3 +806,38 @@ def test_a_title_made_smaller_to_fit_does_not_widen_the_picture() -> None:
                 assert math.isclose(x1 - x0, u1 - u0, abs_tol=2e-3), table
                 shrunk += 1
     assert shrunk >= 5
+
+
+def test_a_layout_made_by_hand_that_starts_with_a_single_lies_from_the_origin() -> None:
+    """The first tile lies at ``(0, 0)`` whatever it is: the round double upright (R6), a
+    single of a layout made by hand lengthwise, its first number to the west, and the
+    tiles onto it go on from there."""
+    start, next_one = Tile(5, 3), Tile(3, 1)
+    layout = Layout((Placement(start, None, None), Placement(next_one, start, None)))
+    first, second = table_geometry(layout)
+    assert (first.x, first.y, first.angle, first.first) == (0.0, 0.0, 0.0, 5)
+    assert (second.y, second.angle, second.first) == (0.0, 0.0, 3)
+    assert second.x == 2.0  # a tile's length east, its 3 against the 3 of 5-3 (R2)
+    (double,) = table_geometry(Layout((Placement(Tile(6, 6), None, None),)))
+    assert (double.x, double.y, double.angle) == (0.0, 0.0, 90.0)
+
+
+def test_every_line_of_a_table_picture_has_a_width_and_the_round_double_the_widest() -> None:
+    """SVG draws no stroke of a negative width: every outline and line of the picture is
+    wider than nothing, and the round double's outline (R6: the tile the layout grows
+    from) is drawn wider than any other tile's."""
+    rng = random.Random(4)
+    rnd = Round.deal(PRESETS["classic"], 3, seed=4)
+    for _ in range(20):
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    root = ET.fromstring(table_svg(rnd))
+    widths = [float(e.attrib["stroke-width"]) for e in root.iter() if "stroke-width" in e.attrib]
+    assert widths
+    assert min(widths) > 0
+    faces = {
+        g.attrib["data-tile"]: float(g[0].attrib["stroke-width"])
+        for g in root.iter("{http://www.w3.org/2000/svg}g")
+        if g.attrib.get("class") == "tile"
+    }
+    double = str(rnd.round_double)
+    assert faces[double] > max(w for tile, w in faces.items() if tile != double)

@@ -289,6 +289,12 @@ def test_a_position_missing_tiles_says_how_many_and_which_r5() -> None:
     assert _error(TOES.replace("/4-3,", "/")).startswith(
         "the position is missing 1 tile of the double-6 set: 4-3; every tile"
     )
+    boneyard = "6-2,5-4,5-3,5-2,5-0,4-1,3-3,3-1,3-0,2-1,2-0,1-1,0-0"
+    assert boneyard in TOES
+    assert _error(TOES.replace(boneyard, "-")).startswith(
+        "the position is missing 13 tiles of the double-6 set: 0-0, 1-1, 2-0, 2-1, 3-0 "
+        "and 8 more; every tile"
+    )
 
 
 def _text(*fields: object) -> str:

@@ -259,6 +259,19 @@ def test_round_round_trip(rnd: Round) -> None:
     assert record["rounds"][0]["moves"] == [str(m) for m in rnd.moves]
 
 
+def test_a_record_of_a_position_of_a_large_set_reads_back() -> None:
+    """A round set up from a position of a double-24 set, dealt for 24-24 (tile 324 of
+    the set, R1, R6), is written and read back whole: the reader compares the round
+    double it reads with the position's by value."""
+    rules = attrs.evolve(PRESETS["classic"], name="big", set_sizes={2: 24}, hand_sizes={2: 12})
+    rnd = Round.deal(rules, 2, seed=3)
+    for _ in range(3):
+        rnd = rnd.apply(rnd.legal_moves()[0])
+    started = Round.from_position(rules, rnd.to_position())
+    assert started.dealt_for == Tile(24, 24)
+    assert Round.from_json(started.to_json()) == started
+
+
 def test_round_record_keeps_round_double_and_first() -> None:
     """A round record passes round_double and first to Round.deal as given."""
     rnd = Round.deal(PRESETS["double-foot"], 3, seed=1, round_double=5, first=2)

@@ -436,6 +436,27 @@ def test_a_plan_of_many_classes_is_sampled_by_rejection_without_counting(
     assert any(plan.template is not None for plan in plans)
 
 
+@pytest.mark.parametrize("sampler", [sample_state, rejection_sample])
+def test_samples_before_the_first_move_weigh_the_holder_and_the_search_r6(
+    sampler: Callable[[RoundView, random.Random], Round],
+) -> None:
+    """R6: before the first move, a seat that does not hold the round double cannot tell
+    whether the first seat holds it (and places it at once) or nobody does (and the first
+    seat searches for it): both kinds of deal are sampled, each as often as it is dealt,
+    by the exact count and by the rejection sampler."""
+    rules = tiny(2, 3, 3)
+    for seed in range(60):
+        rnd = Round.deal(rules, 2, seed=seed, first=0)
+        if rnd.to_move == 0 and rnd.round_double not in rnd.hand(1):
+            break
+    else:
+        raise AssertionError("no deal where the first seat is to move")
+    counts = brute_force(rnd, 1)
+    held = sum(w for key, w in counts.items() if rnd.round_double in key[0][0])
+    assert 0 < held < sum(counts.values())  # both kinds of deal replay the view
+    _assert_samples_fit(rnd, 1, counts, sampler=sampler)
+
+
 @pytest.mark.parametrize("ending", ["WENT_OUT", "BLOCKED"])
 def test_rejection_samples_of_finished_rounds_follow_the_exact_distribution(ending: str) -> None:
     """The rejection sampler alone on a finished three-seat round: the penalty points (R17)

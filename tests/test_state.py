@@ -324,6 +324,11 @@ def test_states_differ_where_their_starts_or_histories_do() -> None:
     after = rnd.apply(rnd.legal_moves()[0])
     assert state_of(after) != state_of(rnd)
     assert state_of(after) == state_of(rnd.apply(rnd.legal_moves()[0]))
+    # the starts themselves: a deal and its position, two deals, equal copies
+    assert state_of(back).start != state_of(rnd).start
+    assert state_of(rnd).start != state_of(Round.deal(PRESETS["classic"], 4, seed=2)).start
+    assert state_of(rnd).start == state_of(Round.deal(PRESETS["classic"], 4, seed=1)).start
+    assert state_of(after).start == state_of(rnd).start
 
 
 def test_playout_states_differ_where_their_tables_do() -> None:

@@ -12,6 +12,7 @@ import itertools
 import json
 import math
 import random
+import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,6 +29,7 @@ from chickenfoot.cli import main
 from chickenfoot.tournament import (
     Entrant,
     Game,
+    Rating,
     Results,
     Sprt,
     deal_seed,
@@ -334,6 +336,16 @@ def test_bootstrap_intervals_follow_the_deals() -> None:
         twins.ratings(bootstrap=-1)
 
 
+def test_one_resample_gives_an_interval_of_no_width_at_its_own_fit() -> None:
+    """The percentiles of one resample are both that resample's rating: an interval of
+    no width, the same for either end."""
+    results = play_tournament([GreedyPlayer(), RandomPlayer()], DUEL, deals=20, seed=2, jobs=1)
+    for r in results.ratings(bootstrap=1, seed=5):
+        assert r.low == r.high
+    lows = [r.low for r in results.ratings(bootstrap=1, seed=5)]
+    assert lows == [-low for low in lows[::-1]]  # two entrants: ratings of mean 0
+
+
 def test_penalty_intervals_are_over_duplicate_deals() -> None:
     """The interval of the penalty per round is that of the deals' means: deals at
     10 and 20 points per round for "a" give 15 plus or minus 1.96 * 5 / sqrt(2) ... as the
@@ -461,6 +473,32 @@ def test_one_and_two_jobs_agree() -> None:
     assert play_tournament(bots, CLASSIC, seats=2, deals=4, seed=9, jobs=1) != one
 
 
+class CountingPool(concurrent.futures.ThreadPoolExecutor):
+    """A thread pool that counts the tasks given to it."""
+
+    def __init__(self) -> None:
+        super().__init__(2)
+        self.tasks = 0
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.tasks += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+@pytest.mark.parametrize("sprt", [None, Sprt(0, 50)])
+def test_the_executor_given_plays_every_game_whatever_the_jobs(sprt: Sprt | None) -> None:
+    """With an executor, jobs says nothing of where the games are played: every chunk of
+    deals is a task of that executor, with or without an SPRT."""
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer()]
+    alone = play_tournament(bots, DUEL, deals=6, seed=4, jobs=1, sprt=sprt, chunk_size=2)
+    with CountingPool() as pool:
+        given = play_tournament(
+            bots, DUEL, deals=6, seed=4, jobs=2, sprt=sprt, chunk_size=2, executor=pool
+        )
+    assert given == alone
+    assert pool.tasks == 3  # 6 deals of 1 table, 2 a chunk
+
+
 def test_an_sprt_stops_at_the_same_deal_whatever_the_jobs() -> None:
     bots: list[Player] = [GreedyPlayer(), RandomPlayer()]
     test = Sprt(0, 50)
@@ -585,6 +623,94 @@ def test_the_text_and_the_picture() -> None:
     assert picture.count("<circle") == 2
     best = results.ratings()[0]
     assert f"{best.elo:+.0f}</text>" in picture
+
+
+def _svg_parts(picture: str) -> tuple[ET.Element, list[ET.Element], list[ET.Element]]:
+    root = ET.fromstring(picture)
+    ns = "{http://www.w3.org/2000/svg}"
+    return root, root.findall(f"{ns}line"), root.findall(f"{ns}text")
+
+
+#: Made-up ratings of three entrants, for the pictures' tests.
+PICTURED: Final = (
+    Rating(name="b", elo=-40.0, low=-150.0, high=70.0),
+    Rating(name="a", elo=300.0, low=180.0, high=420.0),
+    Rating(name="c", elo=-260.0, low=-380.0, high=-140.0),
+)
+
+
+def pictured_ratings() -> str:
+    """The picture of :data:`PICTURED` (tests/pictures/generate_ratings.py writes it)."""
+    return made_up([((10, 20, 30), 2)], ("a", "b", "c")).svg(PICTURED)
+
+
+def test_the_picture_of_the_ratings_is_drawn_as_it_was_drawn_before() -> None:
+    """The same ratings draw the same picture from release to release: apps and the docs
+    show it, so a change of layout is one users see; a deliberate change writes the file
+    again with tests/pictures/generate_ratings.py."""
+    drawn = (Path(__file__).parent / "pictures" / "ratings.svg").read_text(encoding="utf-8")
+    assert pictured_ratings() == drawn
+
+
+def test_the_picture_puts_each_rating_on_one_elo_axis() -> None:
+    """The picture's dots and bars are on one linear Elo scale: the axis runs under the
+    rows, and its ends are the lowest and highest values shown (the interval ends and 0)
+    widened by 5% of their span; a dashed line marks 0, ticks fall on round Elo values an
+    equal step apart, and the rows go down from the best rating, one name to each."""
+    ratings = PICTURED
+    root, lines, texts = _svg_parts(pictured_ratings())
+    width, height = float(root.attrib["width"]), float(root.attrib["height"])
+    assert root.attrib["viewBox"] == f"0 0 {root.attrib['width']} {root.attrib['height']}"
+    (axis,) = [line for line in lines if line.attrib.get("stroke") == "black"]
+    (zero,) = [line for line in lines if "stroke-dasharray" in line.attrib]
+    bars = [line for line in lines if line.attrib.get("stroke") == "steelblue"]
+    x0, x1 = float(axis.attrib["x1"]), float(axis.attrib["x2"])
+    axis_y = float(axis.attrib["y1"])
+    assert axis.attrib["y2"] == axis.attrib["y1"]
+    assert 0 < x0 < x1 < width
+    assert 0 < axis_y < height
+    low, high = -380.0, 420.0
+    span = high - low
+    low, high = low - 0.05 * span, high + 0.05 * span
+
+    def x(elo: float) -> float:
+        return x0 + (elo - low) / (high - low) * (x1 - x0)
+
+    assert float(zero.attrib["x1"]) == pytest.approx(x(0.0), abs=0.06)
+    assert float(zero.attrib["y2"]) == axis_y
+    circles = root.findall("{http://www.w3.org/2000/svg}circle")
+    best_first = sorted(ratings, key=lambda r: -r.elo)
+    rows = []
+    for r, dot, bar in zip(best_first, circles, bars, strict=True):
+        y = float(dot.attrib["cy"])
+        assert float(dot.attrib["cx"]) == pytest.approx(x(r.elo), abs=0.06)
+        assert float(bar.attrib["x1"]) == pytest.approx(x(r.low), abs=0.06)
+        assert float(bar.attrib["x2"]) == pytest.approx(x(r.high), abs=0.06)
+        assert float(bar.attrib["y1"]) == float(bar.attrib["y2"]) == y
+        assert y < axis_y
+        rows.append(y)
+        (name,) = [t for t in texts if t.text == r.name]
+        assert float(name.attrib["x"]) < x0
+        assert name.attrib["text-anchor"] == "end"
+        assert abs(float(name.attrib["y"]) - y) < 6
+    assert rows == sorted(rows)
+    assert rows[1] - rows[0] == pytest.approx(rows[2] - rows[1])
+    assert float(zero.attrib["y1"]) < rows[0]
+    ticks = [t for t in texts if t.text is not None and t.text[0] in "+-"]
+    ticks = [t for t in ticks if float(t.attrib["y"]) > axis_y]
+    values = [int(t.text or "") for t in ticks]
+    assert 5 <= len(values) <= 11
+    step = values[1] - values[0]
+    assert step in (10, 20, 50, 100, 200, 500)
+    assert values == list(range(values[0], values[-1] + 1, step))
+    assert all(v % step == 0 for v in values)
+    assert values[0] - step < low <= values[0]
+    assert values[-1] <= high < values[-1] + step
+    for tick, v in zip(ticks, values, strict=True):
+        assert float(tick.attrib["x"]) == pytest.approx(x(v), abs=0.06)
+    caption = [t for t in texts if (t.text or "").startswith("rating (Elo")]
+    assert len(caption) == 1
+    assert axis_y + 16 <= float(caption[0].attrib["y"]) <= height
 
 
 # -- the command ---------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from strategies import played_rounds
 
 from chickenfoot import (
     PRESETS,
+    Draw,
     Match,
     MatchView,
     OpenEnd,
@@ -489,3 +490,68 @@ def test_views_of_a_set_of_more_than_256_tiles_read_back() -> None:
         assert sum(view.hand_counts) + view.boneyard_count + len(view.layout) == 325
         assert RoundView.from_json(view.to_json()) == view
         rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+
+
+def _mid_turn(seat: int) -> Round:
+    """A duel set up from a position where ``seat`` is to move, having drawn once this
+    turn (R12, R13), from the first deal that comes to it."""
+    rules = PRESETS["chickie-duel"]
+    for seed in range(200):
+        rnd = Round.deal(rules, 2, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            last = rnd.history[-1] if rnd.history else None
+            if rnd.to_move == seat and last is not None and isinstance(last.move, Draw):
+                return Round.from_position(rules, rnd.to_position())
+            rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    raise AssertionError(f"no deal where seat {seat} draws and moves again")
+
+
+@pytest.mark.parametrize("drawer", [0, 1])
+def test_views_of_a_position_set_up_mid_turn_read_back(drawer: int) -> None:
+    """R13: the tile a seat drew before the position is shown to that seat alone, and its
+    draws count for its turn only: every seat's view reads back from its JSON, before the
+    drawer ends its turn and after, with the same legal moves."""
+    rnd = _mid_turn(drawer)
+    rng = random.Random(drawer)
+    for _ in range(6):
+        for seat in range(2):
+            view = rnd.view(seat)
+            back = RoundView.from_json(view.to_json())
+            assert back == view
+            assert back.legal_moves() == view.legal_moves()
+            assert (back.obligation, back.drawn_tile) == (view.obligation, view.drawn_tile)
+        if rnd.is_over:
+            break
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    assert any(not isinstance(e.move, Draw) for e in rnd.history)  # the turn was ended
+
+
+def test_a_view_of_more_than_256_moves_reads_back() -> None:
+    """A round of a double-24 set at four seats runs past 256 moves (R12: many draws), and
+    its views read back with their move count."""
+    rules = attrs.evolve(PRESETS["classic"], name="big", set_sizes={4: 24}, hand_sizes={4: 12})
+    rng = random.Random(5)
+    rnd = Round.deal(rules, 4, seed=5)
+    while rnd.ply < 300 and not rnd.is_over:
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    assert rnd.ply >= 257
+    view = rnd.view(rnd.to_move or 0)
+    assert RoundView.from_json(view.to_json()) == view
+
+
+def test_a_view_whose_tiles_do_not_add_up_says_how_many_it_holds() -> None:
+    """R5: the hands, the boneyard and the table hold every tile of the set; a view that
+    holds more says how many, the sum of all three."""
+    rnd = Round.deal(PRESETS["classic"], 4, seed=2)
+    for _ in range(9):
+        rnd = rnd.apply(rnd.legal_moves()[0])
+    data = rnd.view(0).to_dict()
+    hands, boneyard = sum(rnd.hand_counts), len(rnd.boneyard)
+    table = len(rnd.layout)
+    for extra in (1, 7, 12):
+        spoiled = _spoiled(data, ("boneyard_count",), boneyard + extra)
+        with pytest.raises(ViewError) as caught:
+            RoundView.from_dict(spoiled)
+        held = hands + boneyard + extra + table
+        assert f"hold {held} tiles, but the double-9 set has 55" in str(caught.value)

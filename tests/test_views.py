@@ -461,3 +461,20 @@ def test_samples_of_highest_held_rounds_have_the_view_r6b(players: int) -> None:
                 assert view.sample_state(random.Random(k)).view(seat) == view
             rnd = rnd.apply(rng.choice(rnd.legal_moves()))
     assert lower  # some of these rounds opened on a lower double
+
+
+def test_views_of_positions_with_other_tiles_on_the_table_differ() -> None:
+    """R1: the table is in every seat's view. Two positions alike but for one tile on the
+    table (6-4 there in one, 6-1 in the other, the other tile in the boneyard) give seat
+    0 views that differ, though its hand, the counts and the turn are the same."""
+    rules = PRESETS["chickie-duel"]
+    one = (
+        "cf1 6-6 6-6,6-4@6-6,6-3@6-6,6-5@6-6 1-1,2-1,3-3,4-0,4-3,6-0/3-0,4-2,5-0,5-2,5-3 "
+        "2-0,2-2,1-0,3-1,4-4,0-0,5-1,5-5,6-1,4-1,6-2,3-2,5-4 0 0 0 1:6-0"
+    )
+    other = one.replace("6-4@6-6", "6-1@6-6").replace(",6-1,4-1", ",6-4,4-1")
+    a, b = (Round.from_position(rules, text).view(0) for text in (one, other))
+    assert (a.hand, a.hand_counts, a.boneyard_count) == (b.hand, b.hand_counts, b.boneyard_count)
+    assert a.layout != b.layout
+    assert a != b
+    assert a == Round.from_position(rules, one).view(0)

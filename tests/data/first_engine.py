@@ -13,7 +13,16 @@ the file named by the environment variable ``FIRST_ENGINE_PIDS``, if set):
 - ``version``: answers ``hello`` with version 99;
 - ``wait-for-stop``: thinks until it is told to stop, then plays;
 - ``silent``: reads every request and answers none;
-- ``deaf``: does not quit when told to, nor at the end of its input.
+- ``deaf``: does not quit when told to, nor at the end of its input;
+- ``refuse-hello``: answers ``hello`` with an ``error`` message;
+- ``win-chances``: rates the legal moves as chances of winning the round (the
+  objective ``win``): 3/4 for the first, 1/4 for the others, each give or take 1/8;
+- ``negative-seconds``, ``unknown-move``, ``negative-visits``, ``long-info``: writes an
+  info line that is not the protocol's at its first move: a negative time, a move that
+  is no move, a move with visits below 0, or a time that is not a number in a line of
+  over 200 characters;
+- ``long-lines``: answers ``hello`` with a line of 4 MiB (the longest an engine may
+  write, its newline counted), then writes a line one character longer at its first move.
 """
 
 from __future__ import annotations
@@ -22,6 +31,9 @@ import json
 import os
 import sys
 import time
+
+#: The longest line an engine may write, its newline counted (the protocol's limit).
+LONGEST = 1 << 22
 
 
 def write(message: dict[str, object]) -> None:
@@ -46,18 +58,23 @@ def main() -> int:
         kind = request["type"]
         if mode == "silent":
             continue
-        if kind == "hello":
+        if kind == "hello" and mode == "refuse-hello":
+            write({"type": "error", "message": "first_engine: no hello, as asked"})
+        elif kind == "hello":
             version = 99 if mode == "version" else 1
-            write(
-                {
-                    "type": "hello",
-                    "protocol": "cfep",
-                    "version": version,
-                    "name": "first",
-                    "author": "the tests",
-                    "options": [{"name": "style", "type": "string", "default": "first"}],
-                }
-            )
+            hello: dict[str, object] = {
+                "type": "hello",
+                "protocol": "cfep",
+                "version": version,
+                "name": "first",
+                "author": "the tests",
+                "options": [{"name": "style", "type": "string", "default": "first"}],
+            }
+            if mode == "long-lines":  # the author padded to a line of LONGEST characters
+                hello["author"] = ""
+                pad = LONGEST - len(json.dumps(hello) + "\n")
+                hello["author"] = "x" * pad
+            write(hello)
         elif kind == "setoption":
             write({"type": "ok", "id": request["id"]})
         elif kind == "go":
@@ -75,8 +92,25 @@ def main() -> int:
             if mode == "wait-for-stop":
                 stop = json.loads(sys.stdin.readline())
                 assert stop == {"type": "stop", "id": request["id"]}, stop
+            if mode == "long-lines":
+                info = {"type": "info", "id": request["id"], "string": ""}
+                info["string"] = "x" * (LONGEST + 1 - len(json.dumps(info) + "\n"))
+                write(info)
             rated = [{"move": m, "visits": 1, "value": -i} for i, m in enumerate(legal)]
-            write({"type": "info", "id": request["id"], "playouts": len(legal), "moves": rated})
+            info = {"type": "info", "id": request["id"], "playouts": len(legal), "moves": rated}
+            bad: dict[str, dict[str, object]] = {
+                "negative-seconds": {"seconds": -1.0},
+                "unknown-move": {"moves": [{"move": "nowhere"}]},
+                "negative-visits": {"moves": [{"move": legal[0], "visits": -1}]},
+                "long-info": {"seconds": "x" * 300},
+            }
+            if mode in bad:
+                info = {"type": "info", "id": request["id"], **bad[mode]}
+            if mode == "win-chances":
+                info["objective"] = "win"
+                for i, line in enumerate(rated):
+                    line.update(value=0.75 if i == 0 else 0.25, stderr=0.125)
+            write(info)
             move = "0-0@0-0" if mode == "illegal" and moves == 2 else legal[0]
             write({"type": "move", "id": request["id"], "move": move})
         elif kind == "quit" and mode != "deaf":
