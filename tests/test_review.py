@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 from typing import TypedDict
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -25,6 +26,7 @@ from chickenfoot.analysis import (
     INACCURACY,
     MISTAKE,
     GameAnalysis,
+    Solution,
     analyse_game,
     analyse_view,
     mark_for,
@@ -428,3 +430,34 @@ def test_a_playout_from_a_small_round_is_its_exact_value() -> None:
     for move in rnd.legal_moves():
         value = _review._playout(state.after(move, False), seat, random.Random(0), solve, 10**6)
         assert value == solution.value_of(move)
+
+
+def test_at_three_seats_the_solver_is_asked_only_about_small_hands() -> None:
+    """At three seats or more the solver (max^n, every seat its own best reply, R17) is
+    asked about a sample, a playout's endgame or the real round only once 10 tiles or
+    fewer are left in the hands (``ENDGAME_MANY``); the moves before are still judged,
+    from played-out samples and with no hindsight loss, and the late ones are solved."""
+    rules = attrs.evolve(RULES, set_sizes=((3, 6),), hand_sizes=((3, 6),))
+    rnd = Round.deal(rules, 3, seed=4)
+    rnd = play_round(rnd, [GreedyPlayer()] * 3, random.Random(4))
+    asked: list[int] = []
+
+    def spy(game: Round, **limits: int) -> Solution:
+        asked.append(sum(game.hand_counts))
+        return solve(game, **limits)
+
+    analysis = _review.analyse_game(rnd, solve=spy, seats=[0, 1, 2], seed=0, progress=None, **FAST)
+    assert asked
+    assert max(asked) <= _review.ENDGAME_MANY
+    start = _review._start(rnd)
+    tiles = []
+    for move in rnd.moves:
+        tiles.append(sum(start.hand_counts))
+        start = start.apply(move)
+    big = [m for m in analysis.moves if tiles[m.index] > _review.ENDGAME_MANY]
+    small = [m for m in analysis.moves if tiles[m.index] <= _review.ENDGAME_MANY]
+    assert big, "no move was judged with more tiles in the hands than the limit"
+    assert small, "no move was judged with the hands small"
+    assert all(m.position.exact == 0 and m.hindsight_loss is None for m in big)
+    assert any(m.position.exact > 0 for m in small)
+    assert any(m.hindsight_loss is not None for m in small)

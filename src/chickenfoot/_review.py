@@ -7,8 +7,9 @@ is solved by the solver handed in (``solve``, :func:`chickenfoot.analysis.solve`
 by ``analysis`` so that this module sits below it) or, when the solver does not finish
 within its limit, played out from every move with the greedy heuristic
 (:meth:`GreedyPlayer.policy <chickenfoot.bots.GreedyPlayer.policy>`) until the hands are
-small (:data:`ENDGAME`), then solved; every legal move is valued on the same samples. The full deal, every hand known, is solved once more for
-the hindsight loss. The results render as an annotated :class:`~chickenfoot.Record`, a
+small (:data:`ENDGAME`), then solved; every legal move is valued on the same samples.
+The full deal, every hand known, is solved once more for the hindsight loss. At three
+seats or more the solver is asked only once the hands are small (:data:`ENDGAME_MANY`). The results render as an annotated :class:`~chickenfoot.Record`, a
 text report and a standalone HTML page with pictures of the table
 (:func:`~chickenfoot.table_svg`).
 """
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BLUNDER",
     "ENDGAME",
+    "ENDGAME_MANY",
     "INACCURACY",
     "MISTAKE",
     "Estimate",
@@ -81,6 +83,28 @@ _SIGNIFICANT: Final = 2.0
 #: A playout of a sample the solver did not finish is solved from when this many tiles
 #: or fewer are left in all the hands together.
 ENDGAME: Final = 14
+#: At three seats or more, where the solver searches every seat's best reply (max^n)
+#: and rarely finishes above about ten tiles in the hands within its default limit,
+#: a sample, a playout's endgame and the real round for the hindsight loss are solved
+#: only with this many tiles or fewer in all the hands together; above it, a sample is
+#: played out and the hindsight loss is left out, without spending the limit on a
+#: search that would not finish.
+ENDGAME_MANY: Final = 10
+
+
+def _small(state: State) -> bool:
+    """Whether the solver is worth asking about ``state``: at two seats always, at three
+    or more once :data:`ENDGAME_MANY` tiles or fewer are left in the hands."""
+    return len(state.hands) == 2 or _tiles(state) <= ENDGAME_MANY
+
+
+def _tiles(state: State) -> int:
+    return sum(hand.bit_count() for hand in state.hands)
+
+
+def _endgame(state: State) -> int:
+    return ENDGAME if len(state.hands) == 2 else ENDGAME_MANY
+
 
 #: The solver: :func:`chickenfoot.analysis.solve`.
 Solver = Callable[..., "Solution"]
@@ -403,8 +427,9 @@ def _played_out(
 def _playout(state: State, seat: int, rng: random.Random, solve: Solver, nodes: int) -> float:
     """The margin of ``seat`` at the end of one playout from ``state``."""
     solving = True
+    endgame = _endgame(state)
     while state.outcome is None:
-        if solving and sum(hand.bit_count() for hand in state.hands) <= ENDGAME:
+        if solving and _tiles(state) <= endgame:
             solving = False  # one try: a solve that does not finish is not asked again
             solution = solve(round_of(state), nodes=nodes)
             if solution.complete:
@@ -441,7 +466,7 @@ def analyse_view(
     for _ in range(samples):
         sample = view.sample_state(rng)
         found: list[float] | None = None
-        if solving and len(heads) > 1:
+        if solving and len(heads) > 1 and _small(state_of(sample)):
             solution = solve(sample, nodes=nodes)
             if solution.complete:
                 found = [solution.value_of(head) for head in heads]
@@ -535,9 +560,9 @@ def analyse_game(
         )
         move = rnd.moves[index]
         loss, error = position.loss(move)
-        truth = solve(at, nodes=hindsight_nodes)
+        truth = solve(at, nodes=hindsight_nodes) if _small(state_of(at)) else None
         best, lost = None, None
-        if truth.complete:
+        if truth is not None and truth.complete:
             best, lost = truth.moves[0], float(truth.value - truth.value_of(move))
         judged.append(
             MoveAnalysis(

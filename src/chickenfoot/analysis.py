@@ -388,8 +388,10 @@ def analyse_view(
     sample and the decision's later ones are played out instead: ``playouts`` playouts
     from each move, every move with the same random numbers, with the greedy heuristic
     at every seat (:meth:`GreedyPlayer.policy <chickenfoot.bots.GreedyPlayer.policy>`)
-    until 14 tiles or fewer are left in the hands, then the rest solved. :attr:`PositionAnalysis.exact` counts the samples
-    solved. Every move is valued on the same samples (common random numbers), so the
+    until 14 tiles or fewer are left in the hands, then the rest solved. At three seats or
+    more the solver is asked only once 10 tiles or fewer are left in the hands, and the
+    samples before are played out: its search of every seat's best reply seldom ends
+    above that. :attr:`PositionAnalysis.exact` counts the samples solved. Every move is valued on the same samples (common random numbers), so the
     difference between two moves is measured without the luck of the deal that they
     share: :meth:`PositionAnalysis.loss` gives it with its standard error.
 
