@@ -1315,16 +1315,23 @@ def _write_text(path: Path | None, text: str) -> None:
 # -- chickenfoot replay -------------------------------------------------------------------
 
 
-def _replay(args: argparse.Namespace, out: _Output) -> int:
-    path: Path = args.file
+def _read_record(path: Path, command: str) -> Record | None:
+    """The record in the file ``path``, or ``None`` once the reason it is not one is
+    printed; a file that cannot be read is a usage error."""
     try:
         text = path.read_bytes()
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        record = Record.from_json(text)
+        return Record.from_json(text)
     except RecordError as exc:
-        print(f"{_PROG} replay: {path}: {exc}", file=sys.stderr)
+        print(f"{_PROG} {command}: {path}: {exc}", file=sys.stderr)
+        return None
+
+
+def _replay(args: argparse.Namespace, out: _Output) -> int:
+    record = _read_record(args.file, "replay")
+    if record is None:
         return 1
     game = record.game
     notes = {(index, step): note for index, step, note in record.items()}
@@ -1413,15 +1420,8 @@ def _event_text(event: Event) -> str:
 def _analyse(args: argparse.Namespace, out: _Output) -> int:
     from .analysis import analyse_game
 
-    path: Path = args.file
-    try:
-        text = path.read_bytes()
-    except OSError as exc:
-        raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        record = Record.from_json(text)
-    except RecordError as exc:
-        print(f"{_PROG} analyse: {path}: {exc}", file=sys.stderr)
+    record = _read_record(args.file, "analyse")
+    if record is None:
         return 1
     players = record.game.players
     for seat in args.seat or ():
