@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import pickle
 import random
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -214,27 +215,41 @@ def _solve(rnd: Round, seat: int) -> bool:
     return any(results) if rnd.to_move == seat else all(results)
 
 
-def _endgames(count: int) -> list[Round]:
-    """Positions of ``OPEN_DUEL`` with an empty boneyard and few tiles in hand, where the
-    seat to move has a move that wins whatever the other does, and one that does not."""
+def _endgames_where(
+    keep: Callable[[Round, int], bool | None], *, count: int, deals: int, tiles: int
+) -> list[Round]:
+    """The first ``count`` positions of greedy games of ``OPEN_DUEL`` (one a deal, from
+    the first ``deals`` deals) with an empty boneyard, ``tiles`` tiles or fewer in the
+    hands and a choice of moves, that ``keep(position, seat to move)`` keeps; a verdict
+    of ``None`` passes over the rest of that deal."""
     found: list[Round] = []
-    for seed in range(2000):
+    for seed in range(deals):
         rnd = Round.deal(OPEN_DUEL, 2, seed=seed)
         rng = random.Random(seed)
-        while not rnd.is_over and len(found) < count:
-            if not rnd.boneyard and sum(rnd.hand_counts) <= 7:
+        while not rnd.is_over:
+            if not rnd.boneyard and sum(rnd.hand_counts) <= tiles and len(rnd.legal_moves()) > 1:
                 seat = rnd.to_move
                 assert seat is not None
-                moves = rnd.legal_moves()
-                if len(moves) > 1:
-                    wins = [_wins(rnd.apply(m), seat) for m in moves]
-                    if any(wins) and not all(wins):
+                verdict = keep(rnd, seat)
+                if verdict is not False:
+                    if verdict:
                         found.append(rnd)
-                        break
+                    break
             rnd = rnd.apply(GreedyPlayer().choose(rnd.view(rnd.to_move or 0), rng))
         if len(found) == count:
             return found
     raise AssertionError(f"only {len(found)} endgames found")
+
+
+def _endgames(count: int) -> list[Round]:
+    """Positions of ``OPEN_DUEL`` with an empty boneyard and few tiles in hand, where the
+    seat to move has a move that wins whatever the other does, and one that does not."""
+
+    def keep(rnd: Round, seat: int) -> bool:
+        wins = [_wins(rnd.apply(m), seat) for m in rnd.legal_moves()]
+        return any(wins) and not all(wins)
+
+    return _endgames_where(keep, count=count, deals=2000, tiles=7)
 
 
 def test_tree_search_finds_the_winning_move_of_solved_endgames() -> None:
@@ -304,27 +319,17 @@ def _greedy_endgames(count: int) -> list[Round]:
     """Positions of ``OPEN_DUEL`` with an empty boneyard and few tiles in hand where, with
     the other seat playing the greedy heuristic, the seat to move has a move that wins
     and the heuristic's own move does not."""
-    found: list[Round] = []
-    for seed in range(3000):
-        rnd = Round.deal(OPEN_DUEL, 2, seed=seed)
-        rng = random.Random(seed)
-        while not rnd.is_over:
-            if not rnd.boneyard and sum(rnd.hand_counts) <= 8 and len(rnd.legal_moves()) > 1:
-                seat = rnd.to_move
-                assert seat is not None
-                try:
-                    mine = _greedy_reply(rnd)
-                    wins = [_beats_greedy(rnd.apply(m), seat) for m in rnd.legal_moves()]
-                    greedy_wins = _beats_greedy(rnd.apply(mine), seat)
-                except AssertionError:  # a tie of the heuristic somewhere: not this one
-                    break
-                if any(wins) and not greedy_wins:
-                    found.append(rnd)
-                    break
-            rnd = rnd.apply(GreedyPlayer().choose(rnd.view(rnd.to_move or 0), rng))
-        if len(found) == count:
-            return found
-    raise AssertionError(f"only {len(found)} endgames found")
+
+    def keep(rnd: Round, seat: int) -> bool | None:
+        try:
+            mine = _greedy_reply(rnd)
+            wins = [_beats_greedy(rnd.apply(m), seat) for m in rnd.legal_moves()]
+            greedy_wins = _beats_greedy(rnd.apply(mine), seat)
+        except AssertionError:  # a tie of the heuristic somewhere: not this deal
+            return None
+        return any(wins) and not greedy_wins
+
+    return _endgames_where(keep, count=count, deals=3000, tiles=8)
 
 
 def test_the_guided_search_wins_endgames_the_greedy_move_loses() -> None:
