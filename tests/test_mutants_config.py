@@ -129,3 +129,33 @@ def test_a_stale_entry_is_caught() -> None:
     pair = "hit = _BY_ID.get(id(rules)) / if hit is not None and hit[0] is rules:"
     assert stale({**good, "scope": "book_of", "before": pair}) is None
     assert stale({**good, "scope": "book_of", "before": pair.replace("hit[0]", "hit[1]")})
+
+
+def fast_tests() -> dict[str, tuple[str, ...]]:
+    """``FAST_TESTS`` of run.py, read from its source (run.py imports cosmic-ray, which the
+    tests do not install)."""
+    tree = ast.parse((ROOT / "tests" / "mutants" / "run.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and node.target.id == "FAST_TESTS"
+            and node.value is not None
+        ):
+            value: dict[str, tuple[str, ...]] = ast.literal_eval(node.value)
+            return value
+    raise AssertionError("run.py has no FAST_TESTS")
+
+
+def test_every_module_has_fast_tests() -> None:
+    """run.py refuses to start unless FAST_TESTS names every module of src/chickenfoot and
+    only those; a module added without its entry is caught here, before a mutation run."""
+    tests = fast_tests()
+    modules = {source_of(name) for name in tests}
+    assert None not in modules, [name for name in tests if source_of(name) is None]
+    assert modules == set(PACKAGE.rglob("*.py"))
+    for name, files in tests.items():
+        assert files, name
+        for file in files:
+            path = file.split("::")[0]  # a file, or one test of it
+            assert (ROOT / path).is_file(), f"{name}: {file}"

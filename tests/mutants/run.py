@@ -212,7 +212,8 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "openspiel": ("tests/test_openspiel.py", "tests/test_ismcts.py"),
     "testing": ("tests/test_check_rule.py", "tests/test_house_hooks.py"),
     "_solver": ("tests/test_solver.py",),
-    "analysis": ("tests/test_solver.py",),
+    "_review": ("tests/test_review.py",),
+    "analysis": ("tests/test_solver.py", "tests/test_review.py"),
 }
 
 #: The packages of ``src/chickenfoot``: their ``__init__.py`` is named by the package.
