@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from chickenfoot import PRESETS, Mark, Match, Record, Round, _review
+from chickenfoot import PRESETS, Annotation, Mark, Match, Record, Round, _review
 from chickenfoot.analysis import (
     BLUNDER,
     INACCURACY,
@@ -353,6 +353,33 @@ def saved_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         == 0
     )
     return path
+
+
+def test_the_annotated_record_keeps_the_annotations_the_game_came_with() -> None:
+    """A record's own annotations survive its analysis: a move not judged keeps its note
+    as it was; on a judged move the given comment comes first and a given mark stays
+    where the analysis gives none."""
+    rnd = greedy_round(5)
+    given = Record(rnd)
+    others = [ply for ply, event in enumerate(rnd.history) if event.seat == 1]
+    given = given.annotate(others[0], Annotation("the other seat's reply", mark=Mark.GOOD))
+    mine = [ply for ply, event in enumerate(rnd.history) if event.seat == 0]
+    for ply in mine:
+        given = given.annotate(ply, Annotation("my plan", mark="!!"))
+    analysis = analyse_game(given, seats=[0], **FAST)
+    assert {m.ply for m in analysis.moves} <= set(mine)
+    record = analysis.record()
+    assert record.annotations[others[0]] == given.annotations[others[0]]
+    for judged in analysis.moves:
+        note = record.annotations[judged.ply]
+        assert note.comment == f"my plan; {judged.comment()}"
+        assert note.mark is (Mark.EXCELLENT if judged.mark is None else judged.mark)
+        assert note.evaluation == judged.annotation().evaluation
+    for ply in set(mine) - {m.ply for m in analysis.moves}:
+        assert record.annotations[ply] == given.annotations[ply]
+    long = Record(rnd).annotate(analysis.moves[0].ply, Annotation("x" * 2000))
+    kept = analyse_game(long, seats=[0], **FAST).record()
+    assert kept.annotations[analysis.moves[0].ply].comment == "x" * 2000
 
 
 def test_the_command_prints_the_marks_and_writes_the_record_and_reports(

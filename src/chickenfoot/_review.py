@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 import attrs
@@ -36,6 +36,7 @@ from chickenfoot import (
     table_svg,
 )
 
+from ._annotations import MAX_COMMENT
 from .bots import GreedyPlayer
 from .state import State, round_of, state_of, table_of
 
@@ -332,6 +333,9 @@ class GameAnalysis:
     samples: int
     #: The seed the samples were drawn from.
     seed: int
+    #: The annotations the game came with (a :class:`~chickenfoot.Record`'s), by ply:
+    #: :meth:`record` keeps them.
+    given: Mapping[int, Annotation] = attrs.field(factory=dict)
 
     def summary(self, seat: int) -> SeatSummary:
         """The figures of ``seat``'s judged moves.
@@ -367,8 +371,22 @@ class GameAnalysis:
 
     def record(self) -> Record:
         """The game as an annotated record: every judged move with its mark, its
-        evaluation and its loss in words."""
-        return Record(self.game, {m.ply: m.annotation() for m in self.moves})
+        evaluation and its loss in words. The annotations the game came with are kept: on
+        a judged move the analysis's mark and evaluation replace the given ones (a given
+        mark stays where the analysis gives none) and its words follow the given comment
+        (unless the two would be longer than a comment may be: then the given comment
+        stays alone); a move not judged keeps its annotation as it was."""
+        notes = dict(self.given)
+        for m in self.moves:
+            ours, theirs = m.annotation(), notes.get(m.ply)
+            if theirs is not None:
+                comment = ours.comment
+                if theirs.comment is not None:
+                    both = f"{theirs.comment}; {ours.comment}"
+                    comment = both if len(both) <= MAX_COMMENT else theirs.comment
+                ours = Annotation(comment, ours.mark or theirs.mark, ours.evaluation)
+            notes[m.ply] = ours
+        return Record(self.game, notes)
 
     def report(self, *, every_move: bool = True) -> str:
         """The analysis as text: a line per seat, the marked moves, then (with
@@ -528,7 +546,9 @@ def analyse_game(
     progress: Callable[[int, int], None] | None,
 ) -> GameAnalysis:
     """Every judged move of ``game`` analysed (see :func:`chickenfoot.analysis.analyse_game`)."""
+    given: Mapping[int, Annotation] = {}
     if isinstance(game, Record):
+        given = game.annotations
         game = game.game
     if not isinstance(game, Round | Match):
         raise TypeError(
@@ -581,7 +601,7 @@ def analyse_game(
         )
         if progress is not None:
             progress(done, len(plan))
-    return GameAnalysis(game, chosen, tuple(judged), samples, seed)
+    return GameAnalysis(game, chosen, tuple(judged), samples, seed, dict(given))
 
 
 def _seats(seats: Sequence[int] | None, players: int) -> tuple[int, ...]:

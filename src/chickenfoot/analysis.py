@@ -469,6 +469,8 @@ def analyse_game(
     and a move's analysis is the same whichever seats are analysed.
 
     ``progress``, if given, is called with ``(done, total)`` judged moves, from ``(0, total)``.
+    A :class:`~chickenfoot.Record` is analysed as its game, and the annotated record of
+    :meth:`GameAnalysis.record` keeps the annotations it had.
 
     >>> import random
     >>> from chickenfoot import PRESETS, Round
