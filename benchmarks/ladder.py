@@ -12,13 +12,16 @@ difference is the upper level's lead; it is shown with 95% confidence when the w
 interval lies below 0. "Deals for 95%" is how many deals such a difference would need, at
 the spread measured, for its interval to stop short of 0.
 
-It writes ``benchmarks/results/ladder.md`` (``--out`` another file). ``--tables`` names
-the tables (``classic:4,chickie-duel:2``), ``--pairs`` the pairings, each with its own
-count of deals if it is given one (the search levels' games take longer the higher the
-level); ``--jobs`` plays the deals in worker processes (the games are the same with any
-number of jobs)::
+It writes ``benchmarks/results/ladder.md`` (``--out`` another file), after every pairing,
+so a long run keeps what it has measured. ``--tables`` names the tables
+(``classic:4,chickie-duel:2``), ``--pairs`` the pairings, each with its own count of deals
+if it is given one (the search levels' games take longer the higher the level); or
+``--plan`` gives one table its own pairings, once per table (the deals a pairing needs
+differ from table to table). ``--jobs`` plays the deals in worker processes (the games are
+the same with any number of jobs)::
 
     python benchmarks/ladder.py --tables classic:4 --pairs 3-2:200,4-3:80,5-4:20
+    python benchmarks/ladder.py --plan classic:6=2-1:20,3-2:400 --plan chickie-duel:2
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ RESULTS = Path(__file__).parent / "results" / "ladder.md"
 #: The default tables: (preset, seats).
 TABLES = ("classic:4",)
 #: The default pairings: (upper level, lower level).
-PAIRS = ("3-2", "4-3", "5-4")
+PAIRS = ("2-1", "3-2", "4-3", "5-4")
 
 
 @attrs.frozen
@@ -147,6 +150,24 @@ def measure(
     return Pairing(rules, seats, upper[0], lower[0], tuple(diffs), up, low, cpu)
 
 
+def _plans(args: argparse.Namespace) -> list[tuple[str, int, list[tuple[int, int, int]]]]:
+    """Each table to measure, ``(preset, seats, [(upper, lower, deals), ...])``: the
+    ``--plan`` ones if any are given, else every ``--tables`` table with every ``--pairs``
+    pairing."""
+    texts = args.plan or [f"{table}={args.pairs}" for table in args.tables.split(",")]
+    plans = []
+    for text in texts:
+        table, _, pairs = text.partition("=")
+        preset, _, seats = table.partition(":")
+        pairings = []
+        for pair in (pairs or args.pairs).split(","):
+            levels, _, count = pair.partition(":")
+            a, b = (int(n) for n in levels.split("-"))
+            pairings.append((a, b, int(count) if count else args.deals))
+        plans.append((preset, int(seats), pairings))
+    return plans
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Paired differences of neighbouring levels.")
     parser.add_argument("--deals", type=int, default=40, help="deals per pairing (default 40)")
@@ -160,23 +181,38 @@ def main(argv: Sequence[str] | None = None) -> None:
         default=",".join(PAIRS),
         help="comma-separated UPPER-LOWER levels, each with :DEALS for its own count (3-2:200)",
     )
+    parser.add_argument(
+        "--plan",
+        action="append",
+        metavar="PRESET:SEATS=PAIRS",
+        help="one table with pairings of its own, as classic:6=2-1:20,3-2:400 (repeatable; "
+        "replaces --tables and --pairs)",
+    )
     parser.add_argument("--out", type=Path, default=RESULTS, help="the file to write")
     args = parser.parse_args(argv)
+    command = shlex.join(sys.argv[1:] if argv is None else argv)
     started = time.perf_counter()
-    rows = []
-    for table in args.tables.split(","):
-        preset, seats = table.split(":")
+    plans = _plans(args)
+    total = sum(len(pairings) for _, _, pairings in plans)
+    rows: list[list[str]] = []
+    for preset, seats, pairings in plans:
         rules = find_preset(preset)
-        for pair in args.pairs.split(","):
-            levels, _, count = pair.partition(":")
-            a, b = (int(n) for n in levels.split("-"))
+        for a, b, count in pairings:
             up, low = level(a), level(b)
             result = measure(
-                (up.name, up), (low.name, low), rules, int(seats),
-                deals=int(count) if count else args.deals, seed=args.seed, jobs=args.jobs,
+                (up.name, up), (low.name, low), rules, seats,
+                deals=count, seed=args.seed, jobs=args.jobs,
             )  # fmt: skip
             print(" | ".join(result.row()), file=sys.stderr, flush=True)
             rows.append(result.row())
+            # written after every pairing, so that a long run's figures are kept as they come
+            _write(args, command, rows, total, time.perf_counter() - started)
+
+
+def _write(
+    args: argparse.Namespace, command: str, rows: list[list[str]], total: int, seconds: float
+) -> None:
+    """The results file, with the ``rows`` measured so far of ``total`` pairings."""
     header = [
         "table (preset, seats)",
         "pairing",
@@ -187,13 +223,14 @@ def main(argv: Sequence[str] | None = None) -> None:
         "deals for 95%",
         "CPU seconds",
     ]
+    done = len(rows) == total
     lines = [
         f"- date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
         (
             f"- machine: {platform.system()} {platform.machine()}, {os.cpu_count()} cores, "
-            f"Python {platform.python_version()}, {args.jobs} worker processes"
+            f"Python {platform.python_version()}, {args.jobs} worker process{'es' if args.jobs != 1 else ''}"
         ),
-        f"- command: `python benchmarks/ladder.py {shlex.join(sys.argv[1:] if argv is None else argv)}`",
+        f"- command: `python benchmarks/ladder.py {command}`",
         (
             f"- games: one round each; every deal (seed {args.seed}) played in every rotation "
             "of the seats, the two levels taking turns around the table; the difference is "
@@ -205,7 +242,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         "|---|---|---:|---|---|---|---:|---:|",
         *("| " + " | ".join(row) + " |" for row in rows),
         "",
-        f"The run took {(time.perf_counter() - started) / 60:.1f} minutes of wall time.",
+        (
+            f"The run took {seconds / 60:.1f} minutes of wall time."
+            if done
+            else f"The run is under way: {len(rows)} of {total} pairings measured, "
+            f"{seconds / 60:.1f} minutes of wall time so far."
+        ),
     ]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text("\n".join(lines) + "\n", encoding="utf-8")
