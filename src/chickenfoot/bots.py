@@ -960,9 +960,10 @@ def level(n: int) -> Player:
 
     1. :class:`RandomPlayer`: a random legal move;
     2. :class:`GreedyPlayer`: a fixed heuristic, no look-ahead;
-    3. :class:`TreeSearchPlayer` with 25 playouts: a few milliseconds a move;
-    4. :class:`TreeSearchPlayer` with 100 playouts: tens of milliseconds a move;
-    5. :class:`TreeSearchPlayer` with 400 playouts: about a tenth of a second a move.
+    3. :class:`TreeSearchPlayer` with 25 playouts: a few hundredths of a second a move;
+    4. :class:`TreeSearchPlayer` with 100 playouts: about a tenth of a second a move;
+    5. :class:`TreeSearchPlayer` with 400 playouts: a few tenths of a second a move at
+       two to four seats, seconds at twenty.
 
     The search levels let the other seats play the greedy heuristic inside the tree
     (``opponents="policy"``) and take the heuristic's move as their prior (``prior=1.0``),
@@ -970,12 +971,12 @@ def level(n: int) -> Player:
 
     The search levels' budgets are counted in playouts, not seconds, so a seeded game
     replays exactly on any machine; their time per move grows with the size of the
-    game (more tiles, more seats), and at tables of a dozen seats or more a decision late
-    in a round also waits for :meth:`RoundView.sample_state
-    <chickenfoot.RoundView.sample_state>` to count the view's deals, which can take
-    minutes there. The bots page of the documentation gives each level's measured time
-    per decision, its rating, and how it fares against the level below it at two and at
-    four seats.
+    game (more tiles, more seats); every decision also draws samples of the view with
+    :meth:`RoundView.sample_state <chickenfoot.RoundView.sample_state>`, whose first
+    sample of a view takes milliseconds at every table size from 2 to 20 seats. The bots
+    page of the documentation gives each level's measured time per decision (median and
+    99th percentile at 2, 4, 8 and 20 seats), its rating, and how it fares against the
+    level below it.
 
     >>> from chickenfoot.bots import level
     >>> level(1)
