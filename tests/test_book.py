@@ -632,3 +632,20 @@ def test_the_reveal_of_a_draw_is_every_playable_tile_r12_and_of_a_play_the_drawn
     drew = state_of(rnd.apply(Draw()))
     played = PublicTurn(drew.table, 0, 1, drew.left, play("6-1", "6-6"))
     assert book.reveal(played, play("6-1", "6-6")) == Reveal(drawn_is=Tile(6, 1).index)
+
+
+def test_start_cases_are_values() -> None:
+    """A start case (what a round's start tells the sampler of its hands, R6, R6b) is a
+    value: two cases are equal, and hash alike, exactly when they say the same."""
+    from chickenfoot._rule import ANY_START, StartCase
+
+    assert ANY_START == StartCase() == StartCase(0, -1)
+    assert hash(ANY_START) == hash(StartCase(0, -1))
+    assert StartCase(0b101, 3) == StartCase(0b101, 3)
+    assert hash(StartCase(0b101, 3)) == hash(StartCase(0b101, 3))
+    assert StartCase(0b101, 3) != StartCase(0b101, 4)
+    assert StartCase(0b101, 3) != StartCase(0b100, 3)
+    assert StartCase(1) != ANY_START
+    assert len({StartCase(1), StartCase(1), StartCase(2), ANY_START}) == 3
+    assert StartCase() != (0, -1)
+    assert repr(StartCase(0x11, 2)) == "StartCase(nobody_held=0x11, mover_held=2)"

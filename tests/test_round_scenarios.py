@@ -1153,6 +1153,26 @@ def test_r6b_search_places_the_first_drawn_double_at_or_below_r23() -> None:
     assert rnd.to_position().split()[1] == "3-3>2-2"
 
 
+def test_r6b_a_position_where_a_later_seat_has_just_drawn_the_double_reads_back() -> None:
+    """R6b: dealt for 3-3, seat 1 draws 6-6 (above 3-3: pass) and seat 2 draws 2-2, which
+    it must place at once. Written as a position at that moment, the round reads back
+    the same: the tile just drawn by the seat to move is not a double it held before, so
+    the position is not refused for a held 2-2 (whichever seat drew it)."""
+    rules = variant(players=3, hand=5, start="highest_held", boneyard_reserve=12)
+    rnd = deal(
+        rules,
+        ["5-4 3-2 4-0 4-4 4-1", "6-1 5-0 6-3 5-2 6-5", "6-2 5-5 5-3 3-1 6-0"],
+        top="6-6 2-2 1-1",
+        double=3,
+        first=1,
+    )
+    rnd = run(rnd, Draw(), Pass(), Draw())
+    assert (rnd.to_move, rnd.drawn_tile, rnd.round_double) == (2, t("2-2"), t("2-2"))
+    again = Round.from_position(rules, rnd.to_position())
+    assert again.to_position() == rnd.to_position()
+    assert again.legal_moves() == rnd.legal_moves() == [play("2-2")]
+
+
 def test_r6b_a_drawn_lower_double_is_the_round_double_from_its_draw() -> None:
     """R6b: dealt for 3-3, nobody holds a double at or below it; seat 0 draws 2-2, which
     is the round double from that draw on, while the round is still dealt for 3-3 (R19).
