@@ -271,6 +271,14 @@ def _error(text: str, rules: object = DUEL) -> str:
             "the position is missing 8 tiles of the double-6 set: 4-0, 4-2, 4-4, 6-1, 6-3 and",
         ),
         (TOES.replace("4-4@6-4", "4-4@6-4x"), "not a tile"),
+        # A tile's long word is shown by its first 12 characters too.
+        (
+            TOES.replace("5-5,3-2", "5-5,3-2,123456789012345"),
+            "hands: '123456789012...' is not a tile; write tiles as '9-4'",
+        ),
+        # Only '-' alone is an empty list of tiles: a word sorting before it is a bad tile.
+        (TOES.replace("5-5,3-2", "+5-5,3-2"), "'+5-5' is not a tile"),
+        (TOES.replace("5-5,3-2,1-0/", "*/"), "'*' is not a tile"),
         ("cf1 6-6 6-6 " + "-/" * 40 + "- - 0 0 - -", "41 hands"),
     ],
 )

@@ -147,6 +147,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_views": ("tests/test_views.py",),
     "_records": (
         "tests/test_records.py",
+        "tests/test_annotations.py",
         "tests/test_records_fuzz.py",
         "tests/test_positions.py",
         "tests/test_rules_json.py",
