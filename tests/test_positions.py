@@ -167,6 +167,11 @@ _LAYOUT = "6-6,6-1@6-6,6-3@6-6,6-4@6-6,6-5@6-6,4-4@6-4,4-0@4-4,4-2@4-4"
 _HANDS = "5-5,3-2,1-0/4-3,6-0,2-2,5-1"
 _BONEYARD = "6-2,5-4,5-3,5-2,5-0,4-1,3-3,3-1,3-0,2-1,2-0,1-1,0-0"
 TOES = f"cf1 6-6 {_LAYOUT} {_HANDS} {_BONEYARD} 1 0 1 -"
+#: A duel's position with seat 1's hand empty before the round double is placed.
+EMPTY_HAND = (
+    "cf1 6-6 - 6-6,0-0,1-0,1-1,2-0,2-1,2-2/- 3-0,3-1,3-2,3-3,4-0,4-1,4-2,4-3,4-4,"
+    "5-0,5-1,5-2,5-3,5-4,5-5,6-0,6-1,6-2,6-3,6-4,6-5 - 0 - -"
+)
 
 
 def test_toes_position() -> None:
@@ -279,6 +284,11 @@ def _error(text: str, rules: object = DUEL) -> str:
         # Only '-' alone is an empty list of tiles: a word sorting before it is a bad tile.
         (TOES.replace("5-5,3-2", "+5-5,3-2"), "'+5-5' is not a tile"),
         (TOES.replace("5-5,3-2,1-0/", "*/"), "'*' is not a tile"),
+        # A seat with no tile before the round double is placed (R16), named in words.
+        (
+            EMPTY_HAND,
+            "hands: no tile in the hand of seat 1; the round ends when the first player goes out",
+        ),
         ("cf1 6-6 6-6 " + "-/" * 40 + "- - 0 0 - -", "41 hands"),
     ],
 )

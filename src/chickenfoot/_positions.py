@@ -380,7 +380,7 @@ def checked_state(
     if empty and (len(empty) > 1 or not placed):
         seats = " and ".join(f"seat {s}" for s in empty)
         raise PositionError(
-            f"hands: {seats} hold no tile; the round ends when the first "
+            f"hands: no tile in the hand of {seats}; the round ends when the first "
             f"player goes out, after the round double is placed (R16)"
         )
     state = new_state(
