@@ -42,6 +42,7 @@ from chickenfoot import (
     beliefs_text,
     tile_set,
 )
+from chickenfoot._pictures.beliefs import percent
 from chickenfoot.cli import main
 
 Place = int | None
@@ -501,8 +502,6 @@ def test_show_beliefs_of_a_finished_round_needs_a_seat(
 def test_chances_are_whole_percentages_and_certainty_is_exact() -> None:
     """A chance shows as a whole percentage; a tile a place surely holds, or surely does
     not, is 100% or 0%, and a chance that would round to one of them is >99% or <1%."""
-    from chickenfoot._pictures.beliefs import percent
-
     assert [percent(Fraction(k)) for k in (0, 1)] == ["0%", "100%"]
     assert percent(Fraction(1, 3)) == "33%"
     assert percent(Fraction(1, 500)) == "<1%"
@@ -529,3 +528,60 @@ def test_the_picture_is_as_wide_as_its_longest_row() -> None:
     assert {2, 3, 4} <= set(gaps)  # rows of two to four tiles, and longer ones
     assert max(gaps) >= 5
     assert max(gaps.values()) - min(gaps.values()) < 1e-6
+
+
+def test_each_tile_is_shaded_by_its_chance_and_labelled_below() -> None:
+    """In the picture a tile's face is the fainter the less likely it is: its opacity
+    goes from 0.12 for a chance near 0 to 1 for a sure tile, in proportion; its chance
+    is written under the tile, at the tile's x and 1.45 below its centre; a place that
+    can hold no hidden tile says so in its row."""
+    ns = "{http://www.w3.org/2000/svg}"
+    seen: set[Fraction] = set()
+    empty = 0
+    # mid-round views, and finished rounds (the winner's row holds no hidden tile)
+    views = [(5, moves) for moves in (0, 4, 8, 12)] + [(seed, 80) for seed in range(6)]
+    for seed, moves in views:
+        beliefs = played(tiny(3, 4, 3), 3, seed, moves).view(1).tile_probabilities()
+        root = ET.fromstring(beliefs_svg(beliefs))
+        chances = {
+            (str(tile), "boneyard" if place is None else str(place)): p
+            for tile, row in zip(beliefs.tiles, beliefs.probabilities, strict=True)
+            for place, p in zip(beliefs.places, row, strict=True)
+        }
+        for group in (g for g in root.iter(f"{ns}g") if g.get("class") == "belief"):
+            p = chances[(group.get("data-tile", ""), group.get("data-place", ""))]
+            seen.add(p)
+            (shade,) = [g for g in group if g.tag == f"{ns}g" and g.get("opacity")]
+            assert float(shade.get("opacity", "")) == pytest.approx(
+                0.12 + 0.88 * float(p), abs=1e-3
+            )
+            (face,) = [g for g in shade.iter(f"{ns}g") if g.get("class") == "hidden-tile"]
+            x, y = (float(v) for v in face.attrib["transform"].split("(")[1].split(")")[0].split())
+            (label,) = group.findall(f"{ns}text")
+            assert label.text == percent(p)
+            assert float(label.get("x", "")) == pytest.approx(x, abs=1e-3)
+            assert float(label.get("y", "")) == pytest.approx(y + 1.45, abs=1e-3)
+        texts = list(root.iter(f"{ns}text"))
+        for before, text in itertools.pairwise(texts):
+            if text.text == "no hidden tile":  # a row's label, then this line under it
+                empty += 1
+                assert (before.text or "").endswith(" tiles)") or "(1 tile)" in (before.text or "")
+                assert float(text.get("y", "")) == pytest.approx(float(before.get("y", "")) + 1.0)
+    assert empty
+    assert 1 in seen
+    assert any(0 < p < 1 for p in seen)
+    assert percent(Fraction(1, 100)) == "1%"  # shown as 1, not below it
+    assert percent(Fraction(1, 199)) == "1%"
+    assert percent(Fraction(1, 201)) == "<1%"
+
+
+def test_the_heading_writes_every_digit_of_a_count_below_a_billion() -> None:
+    """The picture's heading gives the exact beliefs' number of deals in full, with
+    thousands separators, up to a billion, and in three significant digits above."""
+    rnd = played(tiny(3, 4, 3), 3, 5, 4)
+    beliefs = rnd.view(1).tile_probabilities()
+    assert beliefs.exact
+    for deals, shown in ((123_456_789, "123,456,789"), (999_999_999, "999,999,999"),
+                         (10**9, "1e+09"), (2_345_678_901, "2.35e+09")):  # fmt: skip
+        heading = beliefs_text(attrs.evolve(beliefs, deals=deals)).splitlines()[0]
+        assert heading.endswith(f"exact, over {shown} deals"), heading
