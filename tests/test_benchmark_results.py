@@ -38,6 +38,7 @@ PAGES = {
     "solve.md": "docs/analysis.md",
     "review.md": "docs/analysis.md",
     "ladder.md": "docs/bots.md",
+    "ladder-2-6.md": "docs/bots.md",
 }
 
 #: The scripts that write results files: the benchmarks, and the mutation testing runner.

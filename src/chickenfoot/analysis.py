@@ -469,8 +469,6 @@ def analyse_game(
     and a move's analysis is the same whichever seats are analysed.
 
     ``progress``, if given, is called with ``(done, total)`` judged moves, from ``(0, total)``.
-    A :class:`~chickenfoot.Record` is analysed as its game, and the annotated record of
-    :meth:`GameAnalysis.record` keeps the annotations it had.
 
     >>> import random
     >>> from chickenfoot import PRESETS, Round
@@ -496,7 +494,7 @@ def analyse_game(
     (7, 1.0, 3.17, 1.57)
 
     :meth:`GameAnalysis.record` is the game as an annotated :class:`~chickenfoot.Record`
-    (the notes of a record analysed are not kept), :meth:`GameAnalysis.report` a text
+    (a record analysed keeps its own notes), :meth:`GameAnalysis.report` a text
     report and :meth:`GameAnalysis.html` a web page.
 
     Raises:
