@@ -637,8 +637,6 @@ def test_the_reveal_of_a_draw_is_every_playable_tile_r12_and_of_a_play_the_drawn
 def test_start_cases_are_values() -> None:
     """A start case (what a round's start tells the sampler of its hands, R6, R6b) is a
     value: two cases are equal, and hash alike, exactly when they say the same."""
-    from chickenfoot._rule import ANY_START, StartCase
-
     assert ANY_START == StartCase() == StartCase(0, -1)
     assert hash(ANY_START) == hash(StartCase(0, -1))
     assert StartCase(0b101, 3) == StartCase(0b101, 3)

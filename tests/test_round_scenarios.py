@@ -1115,18 +1115,20 @@ def test_r6b_the_holder_of_the_dealt_double_places_it() -> None:
     assert rnd.legal_moves() == [play("6-6")]
 
 
+def search_for_3_3(top: str) -> tuple[Rules, Round]:
+    """R6b: three seats of five tiles dealt for 3-3 (the highest double held opens), none
+    holding 3-3, 2-2, 1-1 or 0-0, seat 1 first, the boneyard's first tiles ``top``; a
+    reserve of 12 that does not stop the search (R14)."""
+    rules = variant(players=3, hand=5, start="highest_held", boneyard_reserve=12)
+    hands = ["5-4 3-2 4-0 4-4 4-1", "6-1 5-0 6-3 5-2 6-5", "6-2 5-5 5-3 3-1 6-0"]
+    return rules, deal(rules, hands, top=top, double=3, first=1)
+
+
 def test_r6b_search_places_the_first_drawn_double_at_or_below_r23() -> None:
     """R6b: dealt for 3-3, nobody holds 3-3, 2-2, 1-1 or 0-0; from the first seat (1) the
     players draw in turn: 6-6 is above 3-3 and does not count (pass), 2-2 is placed at once
     by its drawer and is the round double. The reserve does not stop the search (R14)."""
-    rules = variant(players=3, hand=5, start="highest_held", boneyard_reserve=12)
-    rnd = deal(
-        rules,
-        ["5-4 3-2 4-0 4-4 4-1", "6-1 5-0 6-3 5-2 6-5", "6-2 5-5 5-3 3-1 6-0"],
-        top="6-6 2-1 2-2 1-1",
-        double=3,
-        first=1,
-    )
+    rules, rnd = search_for_3_3("6-6 2-1 2-2 1-1")
     assert (rnd.dealt_for, rnd.round_double, rnd.to_move) == (t("3-3"), t("3-3"), 1)
     assert rnd.legal_moves() == [Draw()]
     refused(rnd, Pass(), "R6b", "3-3 or a lower double")
@@ -1158,14 +1160,7 @@ def test_r6b_a_position_where_a_later_seat_has_just_drawn_the_double_reads_back(
     it must place at once. Written as a position at that moment, the round reads back
     the same: the tile just drawn by the seat to move is not a double it held before, so
     the position is not refused for a held 2-2 (whichever seat drew it)."""
-    rules = variant(players=3, hand=5, start="highest_held", boneyard_reserve=12)
-    rnd = deal(
-        rules,
-        ["5-4 3-2 4-0 4-4 4-1", "6-1 5-0 6-3 5-2 6-5", "6-2 5-5 5-3 3-1 6-0"],
-        top="6-6 2-2 1-1",
-        double=3,
-        first=1,
-    )
+    rules, rnd = search_for_3_3("6-6 2-2 1-1")
     rnd = run(rnd, Draw(), Pass(), Draw())
     assert (rnd.to_move, rnd.drawn_tile, rnd.round_double) == (2, t("2-2"), t("2-2"))
     again = Round.from_position(rules, rnd.to_position())
@@ -1178,14 +1173,7 @@ def test_r6b_a_drawn_lower_double_is_the_round_double_from_its_draw() -> None:
     is the round double from that draw on, while the round is still dealt for 3-3 (R19).
     The drawer's view, position, record and JSON view say 2-2 at once; the other seats,
     who cannot see the drawn tile, see 3-3 until 2-2 is placed the next move."""
-    rules = variant(players=3, hand=5, start="highest_held", boneyard_reserve=12)
-    rnd = deal(
-        rules,
-        ["5-4 3-2 4-0 4-4 4-1", "6-1 5-0 6-3 5-2 6-5", "6-2 5-5 5-3 3-1 6-0"],
-        top="6-6 2-1 2-2 1-1",
-        double=3,
-        first=1,
-    )
+    rules, rnd = search_for_3_3("6-6 2-1 2-2 1-1")
     rnd = run(rnd, Draw(), Pass(), Draw(), Pass())
     assert (rnd.round_double, rnd.to_move) == (t("3-3"), 0)  # 6-6 and 2-1 opened nothing
     rnd = run(rnd, Draw())
@@ -1904,14 +1892,7 @@ def test_r7_the_opening_of_8_8_asks_for_an_8() -> None:
 def test_r6b_a_lower_double_nobody_holds_is_refused_as_not_held() -> None:
     """R6b: in the search for 3-3 or a lower double, placing 2-2 that the seat does not
     hold is refused for that, not as a tile other than the round double."""
-    rules = variant(players=3, hand=5, start="highest_held", boneyard_reserve=12)
-    rnd = deal(
-        rules,
-        ["5-4 3-2 4-0 4-4 4-1", "6-1 5-0 6-3 5-2 6-5", "6-2 5-5 5-3 3-1 6-0"],
-        top="6-6 2-1 2-2 1-1",
-        double=3,
-        first=1,
-    )
+    _, rnd = search_for_3_3("6-6 2-1 2-2 1-1")
     refused(rnd, play("2-2"), "R6b", "it does not hold 2-2")
     refused(rnd, play("3-3"), "R6", "it does not hold 3-3")
     refused(rnd, play("6-6"), "R6b", "the round double, 3-3 or a lower double, is placed first")
