@@ -7,6 +7,7 @@ tile (H2) and a scoring change (H3). Scenario tests cite the rules they touch.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -435,15 +436,26 @@ def test_the_engine_counts_house_tile_points() -> None:
     assert hand_score(H3, hand) == 3 * 8 + 8 + 50
 
 
-def test_r12b_a_position_after_a_draw_beside_a_play_reads_back_under_house_rules() -> None:
+@pytest.mark.parametrize(
+    ("seats", "table"),
+    [
+        (4, {}),
+        # a reserve over 30 (R14): the check of a turn's draw is not the reserve's to refuse
+        (2, {"set_sizes": {2: 12}, "hand_sizes": {2: 7}, "boneyard_reserve": 40}),
+    ],
+)
+def test_r12b_a_position_after_a_draw_beside_a_play_reads_back_under_house_rules(
+    seats: int, table: dict[str, Any]
+) -> None:
     """With ``must_play`` false a seat may draw though it holds a play (R12b), under house
-    rules too: the position taken after that draw reads back, and the same position under
-    ``must_play`` true is refused, the seat having drawn while it held a play (R12)."""
-    rules = attrs.evolve(CLASSIC, must_play=False, house=(NoBlankOnTheDouble(),))
+    rules too, whatever the reserve (R14): the position taken after that draw reads back,
+    and the same position under ``must_play`` true is refused, the seat having drawn while
+    it held a play (R12)."""
+    rules = attrs.evolve(CLASSIC, must_play=False, house=(NoBlankOnTheDouble(),), **table)
     strict = attrs.evolve(rules, must_play=True)
     for seed in range(60):
         rng = random.Random(seed)
-        rnd = Round.deal(rules, 4, seed=seed)
+        rnd = Round.deal(rules, seats, seed=seed)
         while not rnd.is_over:
             moves = rnd.legal_moves()
             placed = rnd.round_double in rnd.layout.tiles

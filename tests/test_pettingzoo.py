@@ -125,10 +125,16 @@ def test_observation_depends_only_on_the_view(preset: str, players: int) -> None
 
 
 def test_observation_layout() -> None:
-    """The observation's parts lie where observation_layout says, and hold the view."""
+    """The observation's parts lie where observation_layout says, and hold the view: the
+    table's tiles, and each seat's (counted from the observer) in its row of played tiles."""
     game = raw_env(rules="classic", players=3)
     game.reset(seed=4)
-    random_steps(game, random.Random(4), 20)
+    rng = random.Random(4)
+    random_steps(game, rng, 20)
+    for _ in range(200):  # past the round double: seats have played
+        if len(game.round.layout) >= 6:
+            break
+        random_steps(game, rng, 1)
     rnd = game.round
     seat = rnd.to_move
     assert seat is not None
@@ -141,6 +147,11 @@ def test_observation_layout() -> None:
     assert np.flatnonzero(obs[layout["table"]]).tolist() == sorted(
         t.index for t in rnd.layout.tiles
     )
+    played = obs[layout["played_by"]].reshape(3, -1)
+    for r in range(3):
+        mine = [p.tile.index for p in rnd.layout if p.seat == (seat + r) % 3]
+        assert np.flatnonzero(played[r]).tolist() == sorted(mine)
+    assert played.sum() == sum(p.seat is not None for p in rnd.layout) > 0
     counts = obs[layout["hand_counts"]].tolist()
     assert counts == [rnd.hand_counts[(seat + r) % 3] for r in range(3)]
     assert obs[layout["boneyard"]].tolist() == [len(rnd.boneyard)]

@@ -284,6 +284,7 @@ def _error(text: str, rules: object = DUEL) -> str:
         # Only '-' alone is an empty list of tiles: a word sorting before it is a bad tile.
         (TOES.replace("5-5,3-2", "+5-5,3-2"), "'+5-5' is not a tile"),
         (TOES.replace("5-5,3-2,1-0/", "*/"), "'*' is not a tile"),
+        (EMPTY_HAND.replace("cf1 6-6 - ", "cf1 6-6 + "), "layout, tile 1: '+' is not a tile"),
         # A seat with no tile before the round double is placed (R16), named in words.
         (
             EMPTY_HAND,

@@ -1240,9 +1240,12 @@ def test_r6b_positions_write_the_double_dealt_for() -> None:
         t("6-6"), t("5-5"), [play("5-5")],
     )  # fmt: skip
     assert again.view(0) == Round.from_position(HIGHEST3, text).view(0)
-    holder = attrs.evolve(HIGHEST3, start="holder")
-    with pytest.raises(ChickenFootError, match=r"only a highest_held start.*\(R6b\)"):
-        Round.from_position(holder, text)
+    for start in ("holder", "centre"):
+        other = attrs.evolve(HIGHEST3, start=start)
+        with pytest.raises(
+            ChickenFootError, match=rf"only a highest_held start does, not '{start}'"
+        ):
+            Round.from_position(other, text)
     with pytest.raises(ChickenFootError, match=r"lower double.*\(R6b\)"):
         Round.from_position(HIGHEST3, text.replace("6-6>5-5", "4-4>5-5"))
     with pytest.raises(ChickenFootError, match=r"seat 2 holds 5-5.*'6-6>5-5' \(R6b\)"):

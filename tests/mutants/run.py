@@ -16,7 +16,9 @@ equivalent.
 
 The tests run in copies of ``src/``, ``tests/``, ``docs/`` and ``benchmarks/`` (one a job)
 under a temporary folder, so the work tree is never changed. The survivors and the full results go to
-``.mutants/last.json``; ``--again`` runs only the survivors of the last run.
+``.mutants/last.json``, which is written after every mutant, so a run stopped part way
+keeps what it found: ``--resume`` runs the rest of that sample, and ``--again`` runs only
+the survivors of the last run.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ import tempfile
 import threading
 import time
 import warnings
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -185,6 +188,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
             "tests/test_house_sampling.py::"
             "test_samples_of_a_blocked_round_let_a_seat_keep_what_only_it_could_not_play"
         ),
+        "tests/test_house_sampling.py::test_exact_count_of_finished_rounds_under_a_declared_rule",
     ),
     "_sampling": ("tests/test_sampling.py", "tests/test_beliefs.py"),
     "_beliefs": ("tests/test_beliefs.py",),
@@ -472,9 +476,14 @@ def baseline(tree: Path, modules: Sequence[str]) -> dict[str, float]:
 
 
 def run_all(
-    mutants: Sequence[Mutant], jobs: int, timeouts: dict[str, float], work: Path
+    mutants: Sequence[Mutant],
+    jobs: int,
+    timeouts: dict[str, float],
+    work: Path,
+    progress: Callable[[Sequence[Result]], None] = lambda results: None,
 ) -> list[Result]:
-    """Run the mutants on ``jobs`` copies of ``work / "base"``, one thread a copy."""
+    """Run the mutants on ``jobs`` copies of ``work / "base"``, one thread a copy, calling
+    ``progress`` with the results so far after each mutant."""
     todo: queue.Queue[tuple[int, Mutant]] = queue.Queue()
     for item in enumerate(mutants):
         todo.put(item)
@@ -508,6 +517,7 @@ def run_all(
                     f"{mutant.file}:{mutant.line} {mutant.before} -> {mutant.after}",
                     flush=True,
                 )
+                progress([r for r in results if r is not None])
 
     threads = []
     for job in range(jobs):
@@ -526,8 +536,13 @@ def run_all(
 
 
 def _write_report(
-    results: Sequence[Result], args: argparse.Namespace, total: int, modules: Sequence[str]
+    results: Sequence[Result],
+    args: argparse.Namespace,
+    total: int,
+    modules: Sequence[str],
+    finished: bool = True,
 ) -> None:
+    """Write the report; an unfinished one (a run under way or stopped) can be resumed."""
     REPORT.parent.mkdir(exist_ok=True)
     (REPORT.parent / ".gitignore").write_text("*\n", encoding="utf-8")
     data = {
@@ -535,11 +550,14 @@ def _write_report(
         "seed": args.seed,
         "population": total,
         "modules": list(modules),
+        "finished": finished,
         "results": [
             {**asdict(r), "output": r.output if r.outcome == "survived" else ""} for r in results
         ],
     }
-    REPORT.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    partial = REPORT.with_suffix(".tmp")
+    partial.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    partial.replace(REPORT)  # never half a report, even if the run is stopped here
 
 
 def _result_of(data: dict[str, Any]) -> Result:
@@ -600,6 +618,11 @@ def _arguments(argv: Sequence[str]) -> argparse.Namespace:
         action="store_true",
         help="run the last run's survivors (of the --module ones, if given)",
     )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="run the rest of the last run's sample, when that run was stopped part way",
+    )
     parser.add_argument("--list", action="store_true", help="print the sample; run nothing")
     parser.add_argument(
         "--out",
@@ -609,6 +632,8 @@ def _arguments(argv: Sequence[str]) -> argparse.Namespace:
         "as benchmarks/results/mutants.md",
     )
     args = parser.parse_args(argv)
+    if args.again and args.resume:
+        parser.error("--again and --resume do not go together: resume first, then --again")
     args.command = shlex.join(["python", "tests/mutants/run.py", *argv])
     return args
 
@@ -626,17 +651,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace, work: Path) -> int:
     base = work / "base"
     check_map(base)
-    modules = args.module or list(FAST_TESTS)
-    population = [m for module in modules for m in find_mutants(base, module)]
     previous: list[Result] = []
     last: dict[str, Any] = {}
+    if args.again or args.resume:
+        if not REPORT.exists():
+            raise SystemExit(f"no last run to take up: {REPORT} is missing")
+        last = json.loads(REPORT.read_text(encoding="utf-8"))
+        previous = [_result_of(r) for r in last["results"]]
+    if args.resume:
+        if last.get("finished", True):
+            raise SystemExit(
+                "the last run finished: nothing to resume (--again runs its survivors)"
+            )
+        args.size, args.seed, args.module = last["size"], last["seed"], last["modules"]
+    modules = args.module or list(FAST_TESTS)
+    population = [m for module in modules for m in find_mutants(base, module)]
     wanted: set[tuple[str, str, str, str, str]] = set()
     if args.again:
         # The survivors by their stable description: edits elsewhere in a module renumber
         # cosmic-ray's occurrences, not the function, operator and lines of a mutant.
-        last = json.loads(REPORT.read_text(encoding="utf-8"))
         args.size, args.seed = last["size"], last["seed"]
-        previous = [_result_of(r) for r in last["results"]]
         wanted = {r.mutant.key for r in previous if r.outcome == "survived"}
         places = {key[:3] for key in wanted}
         sample = [m for m in population if (m.module, m.scope, m.operator) in places]
@@ -676,6 +710,18 @@ def _run(args: argparse.Namespace, work: Path) -> int:
         f"{', '.join(modules)} (seed {args.seed})",
         flush=True,
     )
+    if args.resume:
+        # What the stopped run did is kept (a mutant's key may name two mutants: as many of
+        # them are skipped as it ran); the rest of its sample runs now.
+        ran = Counter(r.mutant.key for r in previous)
+        rest = []
+        for mutant in described:
+            if ran[mutant.key]:
+                ran[mutant.key] -= 1
+            else:
+                rest.append(mutant)
+        print(f"resuming: {len(described) - len(rest)} of the sample ran before", flush=True)
+        described = rest
     if args.list:
         for mutant in described:
             print(mutant.describe())
@@ -688,17 +734,28 @@ def _run(args: argparse.Namespace, work: Path) -> int:
     print("fast tests without mutants:", flush=True)
     times = baseline(work / "tree0", sorted({m.module for m in to_run}))
     timeouts = {m: max(20.0, args.timeout_factor * t) for m, t in times.items()}
-    results += run_all(to_run, max(1, args.jobs), timeouts, work)
+    # The sample is the last run's whole sample, whichever modules run again.
+    sampled: list[str] = last.get("modules", list(FAST_TESTS)) if args.again else modules
+    total: int = last["population"] if args.again else len(population)
+    finished = last.get("finished", True) if args.again else False
+
+    def combined(ran: Sequence[Result]) -> list[Result]:
+        if args.again:
+            return _merge(previous, ran, equivalents)
+        # a resumed run's earlier survivors may have been reviewed as equivalent since
+        return [*_merge(previous, (), equivalents), *results, *ran]
+
+    def progress(ran: Sequence[Result]) -> None:
+        _write_report(combined(ran), args, total, sampled, finished=finished)
+
+    progress([])
+    results = combined(run_all(to_run, max(1, args.jobs), timeouts, work, progress))
     if args.again:
         print(f"re-ran {len(to_run)} survivors of the last run; the sample is as it was")
-        results = _merge(previous, results, equivalents)
     # --again with --module keeps the other modules' results of the last run as they were
     order = {m: i for i, m in enumerate([*modules, *FAST_TESTS])}
     results.sort(key=lambda r: (order.get(r.mutant.module, len(order)), r.mutant.line))
-    # The sample is the last run's whole sample, whichever modules ran again.
-    sampled: list[str] = last.get("modules", list(FAST_TESTS)) if args.again else modules
-    total: int = last["population"] if args.again else len(population)
-    _write_report(results, args, total, sampled)
+    _write_report(results, args, total, sampled, finished=finished if args.again else True)
 
     survivors = [r for r in results if r.outcome == "survived"]
     if survivors:
