@@ -323,3 +323,81 @@ def test_the_bound_by_tiles_samples_seats_of_many_patterns_exactly(
     hand = 3 if players == 2 else 2
     rnd, seat, counts = _view_of_many_patterns(tiny(players, 3, hand, **knobs), players, moves)
     _assert_samples_fit(rnd, seat, counts, sampler=_sampler(False))
+
+
+def _moves_a_tile(rnd: Round, seat: int) -> bool:
+    """Whether a pattern of some seat in ``seat``'s view, other than its likeliest,
+    changes how many places some hidden tile may fill (so the rows' sums follow the
+    pattern drawn, not only the columns' counts)."""
+    for plan in _mixture(seen_of(rnd.view(seat))).plans:
+        if not plan.count():
+            continue
+        proposal = plan.proposal()
+        for other, pats in proposal.seats.items():
+            for pick in range(len(pats.patterns)):
+                if pick != proposal.best.get(other) and proposal._delta(other, pick)[1]:
+                    return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("knobs", "players", "hand"),
+    [({"draws_per_turn": None, "play_drawn": "may"}, 2, 4), ({"play_drawn": "may"}, 3, 3)],
+)
+def test_the_bound_by_tiles_follows_the_places_each_pattern_gives_a_tile(
+    knobs: dict[str, object], players: int, hand: int
+) -> None:
+    """R12, R13: which of a seat's draws it kept decides how many of its places a hidden
+    tile may fill, when the tile could have been dealt to it but not drawn at some draw
+    (or the other way round). Under the bound by tiles the matching of each attempt must
+    count those places under the pattern drawn: chi-square of 3000 samples against the
+    brute-force distribution of a view (double-four set) where a pattern does so."""
+    rules = tiny(players, 4, hand, **knobs)
+    for seed in range(60):
+        rnd = played(rules, players, seed, 12)
+        seat = rnd.to_move
+        if seat is None or not _moves_a_tile(rnd, seat):
+            continue
+        counts = brute_force(rnd, seat)
+        if 6 <= len(counts) <= 60:
+            _assert_samples_fit(rnd, seat, counts, sampler=_sampler(False))
+            return
+    raise AssertionError("no view where a pattern changes the places a tile may fill")
+
+
+def test_the_tangents_touch_where_the_likeliest_patterns_put_each_tile() -> None:
+    """The bound by tiles takes each tile's ``ln h`` by its tangent at the places the
+    seats' likeliest patterns give the tile: an attempt that draws every seat's likeliest
+    pattern is kept with probability 1 (the matching's bound there equals the tangents'),
+    and any other pattern with at most 1 (the tangents lie above the concave ``ln h``)."""
+    touched = 0
+    for k, knobs in enumerate(KNOBS):
+        for players, hand in ((2, 3), (3, 2)):
+            for seed in range(4):
+                rnd = played(tiny(players, 3, hand, **knobs), players, 300 * k + seed, 6)
+                if rnd.to_move is None:
+                    continue
+                for plan in _mixture(seen_of(rnd.view(rnd.to_move))).plans:
+                    if not plan.count():
+                        continue
+                    proposal = plan.proposal()
+                    matchings = proposal.matchings
+                    log_g = proposal.constant
+                    log_m = matchings.log_bound()
+                    for seat, pick in proposal.best.items():
+                        log_g += proposal.log_g[seat][pick]
+                        log_m -= proposal.seats[seat].orders[pick]
+                    assert log_m == pytest.approx(log_g, abs=1e-9), (knobs, players, seed)
+                    touched += 1
+                    for seat, pats in proposal.seats.items():
+                        for pick in range(len(pats.patterns)):
+                            _, changes = proposal._delta(seat, pick)
+                            sums = matchings.sums.copy()
+                            for i, d in changes:
+                                sums[i] += d
+                            m = matchings.log_bound(sums) - pats.orders[pick]
+                            g = proposal.log_g[seat][pick]
+                            m_best = pats.orders[proposal.best[seat]]
+                            g_best = proposal.log_g[seat][proposal.best[seat]]
+                            assert m + m_best - matchings.log_bound() <= g - g_best + 1e-9
+    assert touched > 40
