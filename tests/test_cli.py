@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import errno
 import io
 import json
 import os
@@ -635,8 +636,13 @@ def test_replay_of_broken_files(
 
 
 def test_replay_of_a_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
+    """The usage error names the file and gives the system's reason in its own words,
+    without Python's error number or a repeat of the name."""
     assert main(["replay", "no-such-file.json"]) == 2
-    assert "cannot read no-such-file.json" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert f"cannot read no-such-file.json: {os.strerror(errno.ENOENT)}\n" in err
+    assert "Errno" not in err
+    assert err.count("no-such-file.json") == 1
 
 
 # -- play ---------------------------------------------------------------------------------

@@ -241,6 +241,36 @@ def test_an_illegal_move_names_the_rule_and_the_legal_moves(pids: Path) -> None:
     assert no_child_left(pids)
 
 
+def test_a_move_for_another_request_is_refused(pids: Path) -> None:
+    """Every answer to a request carries its id: a move with the id of a request not
+    made stops the engine, the two ids in the error."""
+    view = a_view()
+    engine = SimpleEngine.popen(first("other-id"))
+    with pytest.raises(EngineProtocolError) as caught:
+        engine.play(view)
+    line = json.dumps({"type": "move", "id": 2, "move": str(view.legal_moves()[0])})
+    assert str(caught.value) == (
+        f"engine 'first' answered request 2 while choosing a move for seat {view.seat} "
+        f"(request 1): {line!r}"
+    )
+    assert no_child_left(pids)
+
+
+def test_an_error_for_a_move_need_not_name_the_request(pids: Path) -> None:
+    """An ``error`` answer carries the id of its request only if it has one: an error
+    without it, answering a ``go``, is the engine's own error, its message quoted."""
+    view = a_view()
+    engine = SimpleEngine.popen(first("refuse-go"))
+    with pytest.raises(EngineError) as caught:
+        engine.play(view)
+    assert type(caught.value) is EngineError
+    assert str(caught.value) == (
+        f"engine 'first' reported an error while choosing a move for seat {view.seat}: "
+        "first_engine: no move, as asked"
+    )
+    assert no_child_left(pids)
+
+
 def test_an_engine_that_does_not_answer_hello_is_killed(pids: Path) -> None:
     with pytest.raises(EngineTimeoutError) as caught:
         SimpleEngine.popen(first("silent"), timeout=0.5, grace=0.2)

@@ -66,6 +66,14 @@ def load(preset: str = "chickie-duel", players: int = 2, **knobs: int | str) -> 
     return game
 
 
+def dealt_round(game: ChickenFootGame, rng: random.Random) -> Round:
+    """The round of a new state of ``game`` once its tiles are dealt at random."""
+    state: ChickenFootState = game.new_initial_state()
+    while state.round is None:
+        advance(state, rng, 1)
+    return state.round
+
+
 def advance(state: ChickenFootState, rng: random.Random, steps: int) -> None:
     """Apply ``steps`` random actions, chance outcomes by their probabilities."""
     for _ in range(steps):
@@ -701,3 +709,77 @@ def test_observation_string_writes_the_table_in_the_move_notation() -> None:
         (p.tile, p.onto) for p in rnd.layout
     ]
     assert len(moves) == len(rnd.layout)
+
+
+def test_the_round_double_and_the_first_seat_r6_r23() -> None:
+    """By default a round is dealt for the set's highest double (R6) with seat 0 first
+    (R23); ``round_double`` and ``first`` choose another double and any seat of the table,
+    and a seat off the table is refused."""
+    for preset, players in [("chickie-duel", 2), ("classic", 3)]:
+        rng = random.Random(players)
+        default = dealt_round(load(preset, players), rng)
+        n = default.set_size
+        assert default.dealt_for == Tile(n, n)
+        assert default.first == 0
+        assert dealt_round(load(preset, players, round_double=2), rng).dealt_for == Tile(2, 2)
+        for first in range(players):
+            rnd = dealt_round(load(preset, players, first=first), rng)
+            assert (rnd.first, rnd.dealt_for) == (first, Tile(n, n))
+        for seat in (-1, players):
+            with pytest.raises(ValueError, match=f"first is a seat from 0 to {players - 1}"):
+                load(preset, players, first=seat)
+
+
+@pytest.mark.parametrize("start", ["holder", "centre"])
+def test_the_boneyard_piece_counts_the_undealt_tiles_during_the_deal(start: str) -> None:
+    """While the tiles are dealt (R5), the ``boneyard`` piece of the observation counts
+    the tiles not dealt yet, less the round double set out at the centre in a centre
+    start (R6); when the deal ends it is the round's boneyard."""
+    game = load("classic", 3, start=start)
+    n = game.config.n
+    tiles = (n + 1) * (n + 2) // 2  # every pair of pips from 0 to n
+    centre = 1 if start == "centre" else 0
+    observer = game.make_py_observer()
+    state = game.new_initial_state()
+    rng = random.Random(12)
+    counts = []
+    while state.round is None:
+        observer.set_from(state, 1)
+        counts.append(observer.dict["boneyard"].tolist())
+        advance(state, rng, 1)
+    assert counts == [[tiles - centre - dealt] for dealt in range(game.config.dealt)]
+    observer.set_from(state, 1)
+    assert observer.dict["boneyard"].tolist() == [len(state.round.boneyard)]
+    assert len(state.round.boneyard) == tiles - centre - game.config.dealt
+
+
+def test_the_history_rows_flag_each_move_s_kind() -> None:
+    """With perfect recall, the row of each move in the ``history`` piece is flagged
+    valid, holds its seat, flags it as a play, a draw or a pass with 1 (one flag a row),
+    and holds a play's tile and the tile it goes onto (R4): in random rounds played to
+    their end until plays, draws and passes have all been seen."""
+    game = load("chickie-duel")
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    rng = random.Random(13)
+    kinds: set[type] = set()
+    while kinds != {Play, Draw, Pass}:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            advance(state, rng, 1)
+        rnd = state.round
+        assert rnd is not None
+        recall.set_from(state, 0)
+        rows = recall.dict["history"]
+        events = rnd.history
+        for row, event in zip(rows, events, strict=False):
+            move = event.move
+            kinds.add(type(move))
+            kind = [isinstance(move, Play), isinstance(move, Draw), isinstance(move, Pass)]
+            assert row[:5].tolist() == [1.0, float(event.seat), *map(float, kind)]
+            if isinstance(move, Play):
+                assert row[5:7].tolist() == [move.tile.high, move.tile.low]
+                onto = move.onto
+                assert row[7:10].tolist() == (
+                    [0.0, 0.0, 0.0] if onto is None else [1.0, onto.high, onto.low]
+                )
+        assert not rows[len(events) :].any()

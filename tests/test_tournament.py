@@ -8,13 +8,15 @@ against the normal approximation and its own symmetry.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import itertools
 import json
 import math
 import random
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Final
 
@@ -23,7 +25,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from chickenfoot import PRESETS, Move, Round, RoundView, RulesError
+from chickenfoot import (
+    PRESETS,
+    Move,
+    Round,
+    RoundView,
+    RulesError,
+    _ratings,
+    simulation,
+    tournament,
+)
 from chickenfoot.bots import GreedyPlayer, Player, RandomPlayer, play_match, play_round
 from chickenfoot.cli import main
 from chickenfoot.tournament import (
@@ -289,6 +300,19 @@ def test_a_prior_keeps_an_unbeaten_rating_finite() -> None:
     assert stronger.elo > a.elo  # more evidence, less pull of the prior
 
 
+def test_the_prior_s_softplus_is_exact_at_both_ends() -> None:
+    """The prior's virtual games score a log-strength x with softplus, log(1 + e^x):
+    it agrees with the plain formula where that can be computed, and far out it is x
+    on the right and 0 on the left (e^x overflows or underflows there) instead of an
+    overflow; softplus(x) - softplus(-x) is x everywhere."""
+    for x in (-30.0, -2.5, -1e-9, 0.0, 1e-9, 2.5, 30.0):
+        assert _ratings._softplus(x) == pytest.approx(math.log1p(math.exp(x)), rel=1e-12)
+    assert _ratings._softplus(1000.0) == 1000.0
+    assert _ratings._softplus(-1000.0) == 0.0
+    for x in (-1000.0, -30.0, -2.5, 0.0, 2.5, 30.0, 1000.0):
+        assert _ratings._softplus(x) - _ratings._softplus(-x) == pytest.approx(x, abs=1e-12)
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     st.lists(st.tuples(st.permutations([0, 10, 20]), st.integers(1, 3)), min_size=1, max_size=6),
@@ -508,6 +532,32 @@ def test_an_sprt_stops_at_the_same_deal_whatever_the_jobs() -> None:
     assert one.deals < 300
 
 
+def test_an_sprt_on_several_processes_starts_one_pool_for_the_whole_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With an SPRT, jobs=2 and no executor, the games are played in batches until the
+    test decides, every batch on one pool of two workers started once for the run (not
+    a pool a batch); here threads stand in for the processes."""
+    pools: list[int] = []
+
+    @contextlib.contextmanager
+    def threads(workers: int) -> Iterator[concurrent.futures.Executor]:
+        pools.append(workers)
+        with concurrent.futures.ThreadPoolExecutor(workers) as pool:
+            yield pool
+
+    monkeypatch.setattr(simulation, "_process_pool", threads)
+    monkeypatch.setattr(tournament, "_process_pool", threads)
+    bots: list[Player] = [RandomPlayer(), ShuffledRandom()]
+    test = Sprt(0, 50)
+    alone = play_tournament(bots, DUEL, deals=12, seed=2, sprt=test, jobs=1, chunk_size=1)
+    assert pools == []
+    assert alone.deals > 4  # more than one batch: a batch is twice the jobs' chunks
+    pooled = play_tournament(bots, DUEL, deals=12, seed=2, sprt=test, jobs=2, chunk_size=1)
+    assert pooled == alone
+    assert pools == [2]
+
+
 def test_a_dask_cluster_agrees() -> None:
     distributed = pytest.importorskip("dask.distributed")
     bots: list[Player] = [GreedyPlayer(), RandomPlayer()]
@@ -625,6 +675,26 @@ def test_the_text_and_the_picture() -> None:
     assert f"{best.elo:+.0f}</text>" in picture
 
 
+def test_the_text_table_aligns_names_left_and_numbers_right() -> None:
+    """In the text's standings table every column is as wide as the rule of dashes
+    under its heading: the bots' names are flush left in theirs, the headings and the
+    numbers of every other column flush right, as numbers are written."""
+    results = made_up([((10, 20), 2), ((20, 10), 1)], ("greedy-longer", "b"))
+    header, rows = results.rows()
+    lines = results.text().splitlines()
+    spans = [(m.start(), m.end()) for m in re.finditer("-+", lines[2])]
+    assert len(spans) == len(header)
+    table = [lines[1], *lines[3:]]
+    assert len(table) == 1 + len(rows)
+    for line, cells in zip(table, [header, *rows], strict=True):
+        placed = [line[a:b] for a, b in spans]
+        assert placed[0] == cells[0].ljust(len(placed[0]))
+        assert placed[1:] == [
+            c.rjust(b - a) for c, (a, b) in zip(cells[1:], spans[1:], strict=True)
+        ]
+    assert {len(row[0]) for row in rows} == {1, len("greedy-longer")}  # names that differ
+
+
 def _svg_parts(picture: str) -> tuple[ET.Element, list[ET.Element], list[ET.Element]]:
     root = ET.fromstring(picture)
     ns = "{http://www.w3.org/2000/svg}"
@@ -711,6 +781,33 @@ def test_the_picture_puts_each_rating_on_one_elo_axis() -> None:
     caption = [t for t in texts if (t.text or "").startswith("rating (Elo")]
     assert len(caption) == 1
     assert axis_y + 16 <= float(caption[0].attrib["y"]) <= height
+
+
+@pytest.mark.parametrize("half", [10, 30, 80, 400, 800, 1500, 4000, 8000, 20000, 30000])
+def test_the_picture_s_ticks_fall_on_a_round_step_for_any_spread(half: int) -> None:
+    """Whatever the spread of the ratings, the axis's ticks are an equal step apart on
+    multiples of the step, which is 10, 20 or 50 times a power of 10 (up to 10000): the
+    smallest such step that cuts the axis into at most ten, and the ticks cover it."""
+    ratings = (
+        Rating(name="a", elo=half, low=half - 20, high=half + 20),
+        Rating(name="b", elo=-half, low=-half - 20, high=-half + 20),
+    )
+    _, lines, texts = _svg_parts(made_up([((10, 20), 1)], ("a", "b")).svg(ratings))
+    (axis,) = [line for line in lines if line.attrib.get("stroke") == "black"]
+    axis_y = float(axis.attrib["y1"])
+    span = 2.2 * (half + 20)  # the interval ends and 0, widened by 5% of their span
+    low, high = -span / 2, span / 2
+    ticks = [t for t in texts if t.text is not None and t.text[0] in "+-"]
+    values = [int(t.text or "") for t in ticks if float(t.attrib["y"]) > axis_y]
+    steps = [10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]
+    step = values[1] - values[0]
+    assert step in steps
+    fewer = [s for s in steps if span / s <= 10]
+    assert step == (fewer[0] if fewer else steps[-1])
+    assert values == list(range(values[0], values[-1] + 1, step))
+    assert all(v % step == 0 for v in values)
+    assert values[0] - step < low <= values[0]
+    assert values[-1] <= high < values[-1] + step
 
 
 # -- the command ---------------------------------------------------------------------------

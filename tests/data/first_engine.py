@@ -15,6 +15,8 @@ the file named by the environment variable ``FIRST_ENGINE_PIDS``, if set):
 - ``silent``: reads every request and answers none;
 - ``deaf``: does not quit when told to, nor at the end of its input;
 - ``refuse-hello``: answers ``hello`` with an ``error`` message;
+- ``refuse-go``: answers every ``go`` with an ``error`` message that names no request;
+- ``other-id``: answers its first ``go`` with a move for the request after it;
 - ``win-chances``: rates the legal moves as chances of winning the round (the
   objective ``win``): 3/4 for the first, 1/4 for the others, each give or take 1/8;
 - ``negative-seconds``, ``unknown-move``, ``negative-visits``, ``long-info``: writes an
@@ -89,6 +91,9 @@ def main() -> int:
                 sys.stdout.write('{"type": "move", "id": \n')
                 sys.stdout.flush()
                 continue
+            if mode == "refuse-go":
+                write({"type": "error", "message": "first_engine: no move, as asked"})
+                continue
             if mode == "wait-for-stop":
                 stop = json.loads(sys.stdin.readline())
                 assert stop == {"type": "stop", "id": request["id"]}, stop
@@ -112,7 +117,8 @@ def main() -> int:
                     line.update(value=0.75 if i == 0 else 0.25, stderr=0.125)
             write(info)
             move = "0-0@0-0" if mode == "illegal" and moves == 2 else legal[0]
-            write({"type": "move", "id": request["id"], "move": move})
+            answered = request["id"] + 1 if mode == "other-id" and moves == 1 else request["id"]
+            write({"type": "move", "id": answered, "move": move})
         elif kind == "quit" and mode != "deaf":
             return 0
     if mode == "deaf":
