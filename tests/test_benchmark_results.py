@@ -442,6 +442,18 @@ def test_the_mutation_results_markdown() -> None:
     low, high = report.wilson(9, 10)
     assert 0.59 < low < 0.6 < 0.98 < high < 0.99  # Wilson's interval of 9 in 10
     assert f"{100 * low:.1f}% to {100 * high:.1f}%" in text
+    assert "--again" not in text
+    # survivors run again: the sample's command, said so; a result without its time (a
+    # report rebuilt from a log) leaves the minutes out rather than count it as none
+    untimed = types.SimpleNamespace(mutant=mutant, outcome="killed", seconds=0.0)
+    text = report.results_markdown(
+        [untimed, *results], ["bots"], "python tests/mutants/run.py 11", 99, 16, again=True
+    )
+    assert (
+        "- command: `python tests/mutants/run.py 11`, then its survivors again (`--again`)"
+        " after tests were added" in text
+    )
+    assert "- sample: 11 of 99 mutants of bots (seed 16)\n" in text
 
 
 def _search() -> ModuleType:

@@ -599,9 +599,10 @@ class Results:
         )
 
     def rows(self, ratings: Sequence[Rating] | None = None) -> tuple[list[str], list[list[str]]]:
-        """The header and the rows of the standings table, best rating first, with
-        ``ratings`` (by default :meth:`ratings` with its defaults); when a game was
-        forfeited, a column counts each entrant's forfeits."""
+        """The header and the rows of the standings table, a row for each of
+        ``ratings`` in the order given (by default :meth:`ratings` with its defaults, best
+        rating first); when a game was forfeited, a column counts each entrant's
+        forfeits."""
         rated = {r.name: r for r in (self.ratings() if ratings is None else ratings)}
         standings = {s.name: s for s in self.standings()}
         forfeits = any(g.forfeit is not None for g in self.games)

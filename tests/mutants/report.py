@@ -70,14 +70,24 @@ def wilson(killed: int, total: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def results_markdown(
-    results: Sequence[Outcome], modules: Sequence[str], command: str, population: int, seed: int
+    results: Sequence[Outcome],
+    modules: Sequence[str],
+    command: str,
+    population: int,
+    seed: int,
+    again: bool = False,
 ) -> str:
-    """The results file of a run (``--out``): the date, the machine, the exact command,
-    the sample, the score's interval, then the per-module table and the score line."""
+    """The results file of a run (``--out``): the date, the machine, the command of the
+    sample, the sample, the score's interval, then the per-module table and the score
+    line. ``again``: the survivors of the sample's first run were run again after tests
+    were added (``--again``); the command is still the sample's, which gives the same
+    results when run afresh. The minutes of mutants' tests are given when every mutant
+    run has its time (a report rebuilt from a log may lack some)."""
     tested = [r for r in results if r.outcome != "equivalent"]
     killed = sum(r.outcome in ("killed", "timeout") for r in tested)
     low, high = wilson(killed, len(tested))
-    minutes = sum(r.seconds for r in results) / 60
+    timed = all(r.seconds > 0 for r in tested)
+    minutes = f"; {sum(r.seconds for r in results) / 60:.0f} minutes of mutants' tests"
     machine = (
         f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}, "
         f"Python {platform.python_version()}"
@@ -85,10 +95,11 @@ def results_markdown(
     lines = [
         f"- date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
         f"- machine: {machine}",
-        f"- command: `{command}`",
+        f"- command: `{command}`"
+        + (", then its survivors again (`--again`) after tests were added" if again else ""),
         (
             f"- sample: {len(results)} of {population} mutants of {', '.join(modules)} "
-            f"(seed {seed}); {minutes:.0f} minutes of mutants' tests"
+            f"(seed {seed}){minutes if timed else ''}"
         ),
         (
             f"- the score of every mutant of these modules, 95% interval (Wilson) from this "

@@ -765,7 +765,14 @@ def _run(args: argparse.Namespace, work: Path) -> int:
     print()
     print(summary(results, sampled))
     if args.out is not None:
-        text = results_markdown(results, sampled, args.command, total, args.seed)
+        command = args.command
+        if args.again or args.resume:  # the sample's own command, which a rerun needs
+            words = ["python", "tests/mutants/run.py", str(args.size), "--seed", str(args.seed)]
+            if list(sampled) != list(FAST_TESTS):
+                words += [w for m in sampled for w in ("--module", m)]
+            words += ["--jobs", str(args.jobs), "--out", str(args.out)]
+            command = shlex.join(words)
+        text = results_markdown(results, sampled, command, total, args.seed, args.again)
         (ROOT / args.out).write_text(text, encoding="utf-8")
     return 0
 
