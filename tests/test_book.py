@@ -42,6 +42,7 @@ from chickenfoot._round import state_of
 from chickenfoot._rule import (
     ANY_START,
     NOTHING,
+    UNKNOWN,
     DealNeeds,
     PublicTurn,
     Reveal,
@@ -647,3 +648,21 @@ def test_start_cases_are_values() -> None:
     assert len({StartCase(1), StartCase(1), StartCase(2), ANY_START}) == 3
     assert StartCase() != (0, -1)
     assert repr(StartCase(0x11, 2)) == "StartCase(nobody_held=0x11, mover_held=2)"
+
+
+def test_reveals_are_values() -> None:
+    """What a move tells of the mover's hand (R12-R14) is a value: two reveals are
+    equal, and hash alike, exactly when every one of their four parts is the same."""
+    base = Reveal(0b110, 0b1, 4, True)
+    assert base == Reveal(0b110, 0b1, 4, True)
+    assert hash(base) == hash(Reveal(0b110, 0b1, 4, True))
+    for other in (
+        Reveal(0b111, 0b1, 4, True),
+        Reveal(0b110, 0b11, 4, True),
+        Reveal(0b110, 0b1, 5, True),
+        Reveal(0b110, 0b1, 4, False),
+    ):
+        assert base != other
+    assert Reveal() == NOTHING != UNKNOWN == Reveal(complete=False)
+    assert len({Reveal(), NOTHING, UNKNOWN, base, Reveal(0b110, 0b1, 4)}) == 3
+    assert Reveal() != (0, 0, -1, True)
