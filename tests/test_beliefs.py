@@ -575,6 +575,27 @@ def test_each_tile_is_shaded_by_its_chance_and_labelled_below() -> None:
     assert percent(Fraction(1, 201)) == "<1%"
 
 
+def test_each_hidden_tile_stands_upright_its_higher_end_on_top() -> None:
+    """The hidden tiles stand upright in their rows, as a hand is shown under the table:
+    each face is turned a quarter turn from lying along the x axis (y grows down, so its
+    first end, the higher number, is on top), and the pips of that end are the top half's."""
+    ns = "{http://www.w3.org/2000/svg}"
+    faces = 0
+    for seed, moves in [(5, 0), (5, 8), (2, 80)]:
+        beliefs = played(tiny(3, 4, 3), 3, seed, moves).view(1).tile_probabilities()
+        root = ET.fromstring(beliefs_svg(beliefs))
+        for group in (g for g in root.iter(f"{ns}g") if g.get("class") == "belief"):
+            tile = Tile.parse(group.get("data-tile", ""))
+            (face,) = [g for g in group.iter(f"{ns}g") if g.get("class") == "hidden-tile"]
+            turn = face.attrib["transform"].split(" rotate(")[1].removesuffix(")")
+            assert float(turn) == 90.0, tile
+            # before the turn the first end lies at x < 0; a quarter turn puts it on top
+            top = [c for c in face.iter(f"{ns}circle") if float(c.attrib["cx"]) < 0]
+            assert len(top) == tile.high, tile
+            faces += 1
+    assert faces > 20
+
+
 def test_the_heading_writes_every_digit_of_a_count_below_a_billion() -> None:
     """The picture's heading gives the exact beliefs' number of deals in full, with
     thousands separators, up to a billion, and in three significant digits above."""

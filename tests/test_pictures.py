@@ -808,6 +808,34 @@ def test_a_title_made_smaller_to_fit_does_not_widen_the_picture() -> None:
     assert shrunk >= 5
 
 
+def test_the_title_takes_one_line_of_the_picture() -> None:
+    """The title line adds one line of text to the top of the picture and no more: the
+    picture with a title is taller than without by more than the letters' height (0.9 em
+    above the baseline, 0.25 below) and less than two em, for a round, a finished round
+    and a bare layout, small tables and large."""
+    tables: list[Round | Layout] = []
+    for seed in (1, 2):
+        rnd = Round.deal(PRESETS["double-foot"], 4, seed=seed)
+        rnd = rnd.apply(rnd.legal_moves()[0])
+        tables.append(rnd)
+    recorded = [
+        _replayed(entry)
+        for entry in LAYOUTS["rounds"]
+        if (entry["preset"], entry["seed"]) == ("classic", 0) and entry["players"] in (2, 8)
+    ]
+    tables.extend(recorded)
+    tables.append(recorded[-1].layout)
+    for table in tables:
+        titled = ET.fromstring(table_svg(table, hand=False))
+        plain = ET.fromstring(table_svg(table, hand=False, title=False))
+        font = _font(titled, "title")
+        assert font is not None
+        _, top, _, bottom = view_box(titled)
+        _, plain_top, _, plain_bottom = view_box(plain)
+        assert math.isclose(bottom, plain_bottom, abs_tol=2e-3)  # it grows up, not down
+        assert (0.9 + 0.25) * font < plain_top - top < 2.0 * font, table
+
+
 def test_a_layout_made_by_hand_that_starts_with_a_single_lies_from_the_origin() -> None:
     """The first tile lies at ``(0, 0)`` whatever it is: the round double upright (R6), a
     single of a layout made by hand lengthwise, its first number to the west, and the
