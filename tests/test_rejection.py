@@ -14,7 +14,7 @@ import itertools
 import math
 import random
 from collections import Counter, OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -36,7 +36,7 @@ from test_sampling import (
 
 from chickenfoot import PRESETS, Round, RoundView, Rules, _sampling
 from chickenfoot._counting import SeatSlots
-from chickenfoot._rejection import Matchings, pattern_count, pattern_masks
+from chickenfoot._rejection import Matchings, Proposal, pattern_count, pattern_masks
 from chickenfoot._round import round_from_state, seen_of
 from chickenfoot._sampling import _mixture
 
@@ -264,25 +264,34 @@ def test_a_seat_of_many_draws_is_sampled_by_rejection_exactly(
     _assert_same_holders(exact, rejected)
 
 
+def _counted_plans(
+    seeds: int, moves: int, every_seat: bool
+) -> Iterator[tuple[object, int, Proposal]]:
+    """The cases with deals of tiny rounds of every knob set after ``moves`` random
+    moves, in the view of every seat or the seat to move: what names the round, the
+    case's exact count and its proposal."""
+    for k, knobs in enumerate(KNOBS):
+        for players, hand in ((2, 3), (3, 2)):
+            for seed in range(seeds):
+                rnd = played(tiny(players, 3, hand, **knobs), players, 300 * k + seed, moves)
+                if rnd.to_move is None:
+                    continue
+                for seat in range(players) if every_seat else [rnd.to_move]:
+                    for plan in _mixture(seen_of(rnd.view(seat))).plans:
+                        count = plan.count()
+                        if count:
+                            yield (knobs, players, seed, seat), count, plan.proposal()
+
+
 def test_both_bounds_hold_the_count_and_stay_close_to_it() -> None:
     """Each case's two bounds, by tiles and by places, are at least the exact count of its
     deals (an attempt is never kept with a chance above 1, which would favour some deals),
     and on these small tables within a factor e**2 of it (most attempts are kept: the
     tangents touch ln h where the likeliest patterns put each tile)."""
     gaps = []
-    for k, knobs in enumerate(KNOBS):
-        for players, hand in ((2, 3), (3, 2)):
-            for seed in range(6):
-                rnd = played(tiny(players, 3, hand, **knobs), players, 300 * k + seed, 5)
-                if rnd.to_move is None:
-                    continue
-                for seat in range(players):
-                    for plan in _mixture(seen_of(rnd.view(seat))).plans:
-                        count = plan.count()
-                        if count:
-                            proposal = plan.proposal()
-                            for bound in (proposal._tiles_bound(), proposal._log_places):
-                                gaps.append(bound - math.log(count))
+    for _, count, proposal in _counted_plans(6, 5, every_seat=True):
+        for bound in (proposal._tiles_bound(), proposal._log_places):
+            gaps.append(bound - math.log(count))
     assert len(gaps) > 300
     assert min(gaps) >= 0.0
     assert max(gaps) <= 2.0
@@ -371,33 +380,24 @@ def test_the_tangents_touch_where_the_likeliest_patterns_put_each_tile() -> None
     pattern is kept with probability 1 (the matching's bound there equals the tangents'),
     and any other pattern with at most 1 (the tangents lie above the concave ``ln h``)."""
     touched = 0
-    for k, knobs in enumerate(KNOBS):
-        for players, hand in ((2, 3), (3, 2)):
-            for seed in range(4):
-                rnd = played(tiny(players, 3, hand, **knobs), players, 300 * k + seed, 6)
-                if rnd.to_move is None:
-                    continue
-                for plan in _mixture(seen_of(rnd.view(rnd.to_move))).plans:
-                    if not plan.count():
-                        continue
-                    proposal = plan.proposal()
-                    matchings = proposal.matchings
-                    log_g = proposal.constant
-                    log_m = matchings.log_bound()
-                    for seat, pick in proposal.best.items():
-                        log_g += proposal.log_g[seat][pick]
-                        log_m -= proposal.seats[seat].orders[pick]
-                    assert log_m == pytest.approx(log_g, abs=1e-9), (knobs, players, seed)
-                    touched += 1
-                    for seat, pats in proposal.seats.items():
-                        for pick in range(len(pats.patterns)):
-                            _, changes = proposal._delta(seat, pick)
-                            sums = matchings.sums.copy()
-                            for i, d in changes:
-                                sums[i] += d
-                            m = matchings.log_bound(sums) - pats.orders[pick]
-                            g = proposal.log_g[seat][pick]
-                            m_best = pats.orders[proposal.best[seat]]
-                            g_best = proposal.log_g[seat][proposal.best[seat]]
-                            assert m + m_best - matchings.log_bound() <= g - g_best + 1e-9
+    for case, _, proposal in _counted_plans(4, 6, every_seat=False):
+        matchings = proposal.matchings
+        log_g = proposal.constant
+        log_m = matchings.log_bound()
+        for seat, pick in proposal.best.items():
+            log_g += proposal.log_g[seat][pick]
+            log_m -= proposal.seats[seat].orders[pick]
+        assert log_m == pytest.approx(log_g, abs=1e-9), case
+        touched += 1
+        for seat, pats in proposal.seats.items():
+            for pick in range(len(pats.patterns)):
+                _, changes = proposal._delta(seat, pick)
+                sums = matchings.sums.copy()
+                for i, d in changes:
+                    sums[i] += d
+                m = matchings.log_bound(sums) - pats.orders[pick]
+                g = proposal.log_g[seat][pick]
+                m_best = pats.orders[proposal.best[seat]]
+                g_best = proposal.log_g[seat][proposal.best[seat]]
+                assert m + m_best - matchings.log_bound() <= g - g_best + 1e-9
     assert touched > 40
