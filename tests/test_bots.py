@@ -40,6 +40,7 @@ from chickenfoot import (
 )
 from chickenfoot.bots import (
     GreedyPlayer,
+    MoveValue,
     Player,
     RandomPlayer,
     SearchPlayer,
@@ -276,6 +277,19 @@ def test_search_returns_a_forced_move_without_sampling() -> None:
     assert rng.getstate() == state
 
 
+def test_the_analysis_of_a_forced_move_names_it_with_no_value() -> None:
+    """The analysis of a single legal move (placing the round double, R6) has one line:
+    that move, with no value, no playouts and no equivalent; no playout is run."""
+    rnd = Round.deal(PRESETS["classic"], 4, seed=1)
+    (only,) = rnd.legal_moves()
+    rng = random.Random(5)
+    state = rng.getstate()
+    analysis = SearchPlayer().analyse(rnd.view(rnd.to_move or 0), rng)
+    assert (analysis.move, analysis.playouts) == (only, 0)
+    assert analysis.moves == (MoveValue(only, None, 0, None, ()),)
+    assert rng.getstate() == state
+
+
 def test_search_searches_one_of_equivalent_moves() -> None:
     """Plays of one tile onto two open ends of the same number are one candidate, so
     with nothing else to choose the search returns at once without sampling (R2, R10).
@@ -291,8 +305,14 @@ def test_search_searches_one_of_equivalent_moves() -> None:
                     end.number for end in rnd.open_ends if end.onto in {p.onto for p in plays}
                 }
                 if len(numbers) == 1 and rnd.pending_double is None:
+                    view = rnd.view(rnd.to_move or 0)
                     state = rng.getstate()
-                    assert SearchPlayer().choose(rnd.view(rnd.to_move or 0), rng) == moves[0]
+                    assert SearchPlayer().choose(view, rng) == moves[0]
+                    assert rng.getstate() == state
+                    # the analysis names the same move, the others as its equivalents
+                    analysis = SearchPlayer().analyse(view, rng)
+                    assert (analysis.move, analysis.playouts) == (moves[0], 0)
+                    assert analysis.moves == (MoveValue(moves[0], None, 0, None, tuple(moves[1:])),)
                     assert rng.getstate() == state
                     return
             rnd = rnd.apply(rng.choice(moves))
@@ -722,6 +742,24 @@ def test_a_tie_is_drawn_at_random_and_the_move_drawn_is_listed_first(
         assert all(line.value == 0.0 for line in analysis.moves)
         played.add(analysis.move)
     assert len(played) > 1  # the draw is not always the first candidate
+
+
+@pytest.mark.parametrize("halving", [True, False])
+def test_the_standard_error_of_a_share_of_wins_is_that_of_a_proportion(halving: bool) -> None:
+    """With ``objective="win"`` every playout scores 1 or 0 (R18): a move that won a share
+    p of its n playouts has the sample variance n p (1 - p) / (n - 1) around its mean, so
+    the standard error of its value is sqrt(p (1 - p) / (n - 1))."""
+    bot = SearchPlayer(samples=4, playouts=120, objective="win", halving=halving)
+    analysis = bot.analyse(_views_by_candidates()[4], random.Random(2))
+    between = 0
+    for line in analysis.moves:
+        assert line.value is not None
+        assert line.stderr is not None
+        n, p = line.playouts, line.value
+        assert n > 1
+        assert line.stderr == pytest.approx(math.sqrt(p * (1 - p) / (n - 1)), abs=1e-12)
+        between += 0 < p < 1
+    assert between > 0  # some move both won and lost playouts
 
 
 @pytest.mark.parametrize("tries", [1, 99, 101, 1000])

@@ -12,15 +12,17 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 from typing import TypedDict
 
 import attrs
 import pytest
+from house_rules import CostlyDoubles
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from chickenfoot import PRESETS, Annotation, Mark, Match, Record, Round, _review
+from chickenfoot import PRESETS, Annotation, Mark, Match, Play, Record, Round, Tile, _review
 from chickenfoot.analysis import (
     BLUNDER,
     INACCURACY,
@@ -48,6 +50,14 @@ class Settings(TypedDict):
 
 #: Few samples and a small solver limit: fast, and both ways of valuing a sample run.
 FAST: Settings = {"samples": 3, "nodes": 3000, "playouts": 1, "hindsight_nodes": 50_000}
+
+
+#: A ``chickie-duel`` table after the cross and the first foot (R7-R9): the arms 6-3,
+#: 6-5, 6-4 and 6-2, which carries the foot 2-2 with the toes 2-5, 2-3 and 2-4; open ends
+#: show 3, 4 and 5 twice each.
+FOOT_TABLE = "cf1 6-6 6-6,6-3@6-6,6-5@6-6,6-2@6-6,6-4@6-6,2-2@6-2,2-5@2-2,2-3@2-2,2-4@2-2"
+#: The boneyard beside that table when the hands hold 3-1, 0-0, 3-3 and 2-0.
+FOOT_BONEYARD = "6-0,1-0,1-1,2-1,3-0,4-0,4-1,4-3,4-4,5-0,5-1,5-3,5-4,5-5,6-1"
 
 
 def greedy_round(seed: int) -> Round:
@@ -270,6 +280,41 @@ def test_analyse_game_refuses_bad_seats_and_games() -> None:
             analyse_game(rnd, **settings)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("count", "least"), [("samples", 2), ("nodes", 1), ("playouts", 1), ("hindsight_nodes", 1)]
+)
+def test_analyse_game_refuses_too_small_counts(count: str, least: int) -> None:
+    rnd = greedy_round(1)
+    counts: Settings = {**FAST}
+    counts[count] = least - 1  # type: ignore[literal-required]
+    with pytest.raises(ValueError, match=f"{count} is {least} or more, not {least - 1}"):
+        analyse_game(rnd, **counts)
+    counts[count] = True  # type: ignore[literal-required]
+    with pytest.raises(TypeError, match=f"{count} is a whole number, not True"):
+        analyse_game(rnd, **counts)
+
+
+def test_a_choice_between_moves_to_the_same_game_is_not_judged_r2_r10() -> None:
+    """Seat 0 holds 3-1 and 0-0 with the ends 6-3 and 2-3 open, and must play (R12): 3-1
+    onto either leaves the same numbers open, the same game (R2, R10), so its move is no
+    decision and is not judged. Under house rules, which may tell the two ends apart,
+    each move stands alone and the move is judged, with an estimate for each."""
+    position = f"{FOOT_TABLE} 3-1,0-0/3-3,2-0 {FOOT_BONEYARD} 0 0 0 -"
+    for house in ((), (CostlyDoubles(),)):
+        rnd = Round.from_position(attrs.evolve(RULES, house=house), position)
+        moves = rnd.legal_moves()
+        assert moves == [Play(Tile(3, 1), onto=Tile(6, 3)), Play(Tile(3, 1), onto=Tile(3, 2))]
+        analysis = analyse_game(rnd.apply(moves[0]), **FAST)
+        if not house:
+            assert analysis.moves == ()
+        else:
+            (judged,) = analysis.moves
+            assert (judged.index, judged.seat, judged.move) == (0, 0, moves[0])
+            assert sorted(map(str, (e.move for e in judged.position.estimates))) == sorted(
+                map(str, moves)
+            )
+
+
 def test_the_same_seed_gives_the_same_analysis_whatever_the_seats() -> None:
     rnd = greedy_round(6)
     both = analyse_game(rnd, seed=3, **FAST)
@@ -322,6 +367,39 @@ def test_the_reports_show_the_seats_and_the_marked_moves() -> None:
     assert page.rstrip().endswith("</html>")
     assert page.count("<svg") == len(analysis.worst(2))
     assert isinstance(analysis, GameAnalysis)
+
+
+def aligned(lines: list[str], left: int) -> None:
+    """The table of ``lines`` (a heading, a rule of dashes, its rows) has its first
+    ``left`` columns aligned to the left and the others to the right of the column's
+    dashes."""
+    spans = [(m.start(), m.end()) for m in re.finditer("-+", lines[1])]
+    width = spans[-1][1]
+    for line in [lines[0], *lines[2:]]:
+        assert len(line) <= width
+        line = line.ljust(width)
+        for i, (start, end) in enumerate(spans):
+            cell = line[start:end]
+            assert start == 0 or line[start - 1] == " "
+            if cell.strip():
+                assert (cell[0] if i < left else cell[-1]) != " ", (i, line)
+
+
+def test_the_report_aligns_names_left_and_numbers_right() -> None:
+    """In the report's tables the seat, in the seats' table, and the move's number, its
+    seat and the move played, in the moves' table, stand to the left of their columns;
+    the other columns (counts, shares, margins, losses, the best move) to the right."""
+    analysis = analyse_game(greedy_round(8), **FAST)
+    lines = analysis.report().split("\n")
+    seats = lines.index("") + 1
+    assert lines[seats].startswith("seat  judged  accuracy  mean loss  hindsight loss")
+    aligned(lines[seats : seats + 4], 1)
+    assert lines[seats + 4] == ""
+    moves = lines.index("Every judged move, margins and losses in points (R17):") + 1
+    assert lines[moves].split()[:4] == ["move", "seat", "played", "margin"]
+    table = lines[moves:]
+    assert len(table) == 2 + len(analysis.moves) >= 4
+    aligned(table, 3)
 
 
 def test_a_match_is_analysed_round_by_round() -> None:

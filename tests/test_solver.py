@@ -26,8 +26,9 @@ from minimax import move_values
 from strategies import played_rounds
 
 from chickenfoot import PRESETS, Draw, Ending, Move, Pass, Play, Round, Rules, Tile
-from chickenfoot.analysis import Solution, par, solve
-from chickenfoot.state import state_of
+from chickenfoot._solver import INF, NO_MOVE, TwoSeats
+from chickenfoot.analysis import Solution, _weights, par, solve
+from chickenfoot.state import State, state_of
 
 
 def tiny(players: int, n: int, hand: int, **knobs: Any) -> Rules:
@@ -241,6 +242,78 @@ def test_a_blocked_round_is_scored_as_it_stands_r16_r18() -> None:
     assert solution.value == 10 - 1
 
 
+def test_the_solver_tries_doubles_first_then_heavier_tiles() -> None:
+    """Seat 0 holds 3-3, 4-3 and 5-4, each playable onto two ends that show its number,
+    and seat 1 holds no 3, 4 or 5, so every play leaves it no tile for what it opens. The
+    solver tries the double first, then the heavier tiles (R17: 5-4 is 9 points, 4-3 is
+    7): with a node limit that grows, the moves it has solved come in that order."""
+    rules = attrs.evolve(PRESETS["chickie-duel"], boneyard_reserve=12)
+    rest = "3-3,4-3,5-4/0-0,1-0 6-0,1-1,2-0,2-1,3-0,3-1,4-0,4-1,4-4,5-0,5-1,5-3,5-5,6-1 0 0 0 -"
+    rnd = Round.from_position(rules, f"{FOOT_TABLE} {rest}")
+    full = solve(rnd)
+    assert full.complete
+    order: list[Tile] = []
+    for limit in range(1, full.nodes + 1):
+        for move, _ in solve(rnd, nodes=limit).values:
+            assert isinstance(move, Play)
+            if move.tile not in order:
+                order.append(move.tile)
+    assert order == [Tile(3, 3), Tile(5, 4), Tile(4, 3)]
+
+
+def textbook_value(
+    search: TwoSeats, state: State, alpha: int, beta: int, seen: set[tuple[object, ...]]
+) -> tuple[int, int] | None:
+    """The fail-soft alpha-beta value of seat 0's margin at ``state`` in the window
+    (``alpha``, ``beta``), written out with no table, in the move order of ``search``,
+    and the positions it visits; ``None`` if it reaches a position twice."""
+    key = state.position_key()
+    if key in seen:
+        return None
+    seen.add(key)
+    if state.outcome is not None:
+        scores = state.outcome.scores
+        return scores[1] - scores[0], 1
+    seat_zero = state.to_move == 0
+    best = -INF if seat_zero else INF
+    visited = 1
+    for _, move in search.ordered(state, NO_MOVE):
+        found = textbook_value(search, state.after(move, False), alpha, beta, seen)
+        if found is None:
+            return None
+        v, nodes = found
+        visited += nodes
+        if seat_zero:
+            best, alpha = max(best, v), max(alpha, v)
+        else:
+            best, beta = min(best, v), min(beta, v)
+        if alpha >= beta:
+            break
+    return best, visited
+
+
+def test_the_two_seat_search_is_a_fail_soft_alpha_beta() -> None:
+    """On a tree where no position comes twice (so its table never answers), a fresh
+    two-seat search of a window returns the textbook fail-soft alpha-beta value and visits
+    exactly the positions that search visits in the same move order: a move raises the
+    bound of its seat only past the bound it had, and a reply that refutes a move cuts
+    off the others."""
+    rules, _ = VARIANTS["double-3"]
+    windows = [(-INF, INF), (-6, -5), (-3, -2), (-1, 0), (0, 1), (2, 3), (5, 6)]
+    compared = 0
+    for seed in range(8):
+        for rnd in positions(rules, 2, seed):
+            state = state_of(rnd)
+            for alpha, beta in windows:
+                search = TwoSeats(_weights(state), -1, 0.0)
+                expected = textbook_value(search, state, alpha, beta, set())
+                if expected is None:
+                    continue
+                assert (search.value(state, alpha, beta), search.budget.nodes) == expected
+                compared += 1
+    assert compared >= 200
+
+
 # -- limits ---------------------------------------------------------------------------------
 
 
@@ -356,6 +429,26 @@ def test_par_solves_the_first_decision_after_the_forced_moves() -> None:
     found = par(rnd, nodes=2_000_000)
     assert found == solve(at, nodes=2_000_000)
     assert par(at, nodes=2_000_000) == found
+
+
+def test_par_plays_the_first_of_a_forced_tile_two_ends_take() -> None:
+    """Seat 0 must play its 3-1 (R12), onto the arm 6-3 or the toe 2-3: the same game
+    (R2, R10), so it has no choice, and the first choice is seat 1's, between its 3-3
+    onto the 3 left open and 5-0 onto a 5. Par plays the first legal move, as the bots
+    do, and solves the round after it, naming the moves of that round: 3-3 goes onto the
+    toe 2-3 that 3-1 left open. Onto the other end the value is the same."""
+    rules = attrs.evolve(PRESETS["chickie-duel"], boneyard_reserve=13)
+    rest = "3-1,0-0/3-3,5-0 6-0,1-0,1-1,2-1,2-0,3-0,4-0,4-1,4-3,4-4,5-1,5-3,5-4,5-5,6-1 0 0 0 -"
+    rnd = Round.from_position(rules, f"{FOOT_TABLE} {rest}")
+    first, second = rnd.legal_moves()
+    assert (first, second) == (Play(Tile(3, 1), onto=Tile(6, 3)), Play(Tile(3, 1), onto=Tile(3, 2)))
+    found = par(rnd)
+    assert found == solve(rnd.apply(first))
+    assert found.seat == 1
+    assert Play(Tile(3, 3), onto=Tile(3, 2)) in dict(found.values)
+    other = solve(rnd.apply(second))
+    assert Play(Tile(3, 3), onto=Tile(6, 3)) in dict(other.values)
+    assert other.value == found.value
 
 
 def test_par_of_a_round_without_a_choice_left_is_its_solution() -> None:
