@@ -21,6 +21,7 @@ import pytest
 from house_rules import CostlyDoubles
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from test_solver import FOOT_TABLE
 
 from chickenfoot import PRESETS, Annotation, Mark, Match, Play, Record, Round, Tile, _review
 from chickenfoot.analysis import (
@@ -52,11 +53,8 @@ class Settings(TypedDict):
 FAST: Settings = {"samples": 3, "nodes": 3000, "playouts": 1, "hindsight_nodes": 50_000}
 
 
-#: A ``chickie-duel`` table after the cross and the first foot (R7-R9): the arms 6-3,
-#: 6-5, 6-4 and 6-2, which carries the foot 2-2 with the toes 2-5, 2-3 and 2-4; open ends
-#: show 3, 4 and 5 twice each.
-FOOT_TABLE = "cf1 6-6 6-6,6-3@6-6,6-5@6-6,6-2@6-6,6-4@6-6,2-2@6-2,2-5@2-2,2-3@2-2,2-4@2-2"
-#: The boneyard beside that table when the hands hold 3-1, 0-0, 3-3 and 2-0.
+#: The boneyard beside ``FOOT_TABLE`` (the cross and the first foot, R7-R9) when the
+#: hands hold 3-1, 0-0, 3-3 and 2-0.
 FOOT_BONEYARD = "6-0,1-0,1-1,2-1,3-0,4-0,4-1,4-3,4-4,5-0,5-1,5-3,5-4,5-5,6-1"
 
 

@@ -86,8 +86,11 @@ def results_markdown(
     tested = [r for r in results if r.outcome != "equivalent"]
     killed = sum(r.outcome in ("killed", "timeout") for r in tested)
     low, high = wilson(killed, len(tested))
-    timed = all(r.seconds > 0 for r in tested)
-    minutes = f"; {sum(r.seconds for r in results) / 60:.0f} minutes of mutants' tests"
+    minutes = (
+        f"; {sum(r.seconds for r in results) / 60:.0f} minutes of mutants' tests"
+        if all(r.seconds > 0 for r in tested)
+        else ""
+    )
     machine = (
         f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()}, "
         f"Python {platform.python_version()}"
@@ -99,7 +102,7 @@ def results_markdown(
         + (", then its survivors again (`--again`) after tests were added" if again else ""),
         (
             f"- sample: {len(results)} of {population} mutants of {', '.join(modules)} "
-            f"(seed {seed}){minutes if timed else ''}"
+            f"(seed {seed}){minutes}"
         ),
         (
             f"- the score of every mutant of these modules, 95% interval (Wilson) from this "
