@@ -14,6 +14,11 @@ not counted. The last line reads ``mutation score: X% (K of N killed, E equivale
 the N sampled mutants that are not equivalent were killed, and E sampled mutants were
 equivalent.
 
+The unchanged fast tests of each module run first, under coverage with the test that
+ran each line; a mutant then runs the fast tests that ran its statement, and all its
+module's fast tests only if those pass (``covering.py``); a mutant whose statement no fast
+test ran survives without a run. ``--all-tests`` runs all of them on every mutant.
+
 The tests run in copies of ``src/``, ``tests/``, ``docs/`` and ``benchmarks/`` (one a job)
 under a temporary folder, so the work tree is never changed. The survivors and the full results go to
 ``.mutants/last.json``, which is written after every mutant, so a run stopped part way
@@ -51,6 +56,7 @@ import cosmic_ray.plugins
 from cosmic_ray.ast import ast_nodes, get_ast
 from cosmic_ray.ast.ast_query import ASTQuery
 from cosmic_ray.mutating import mutate_code
+from covering import COVERAGE_RC, Lines, covering_tests, read_coverage, statement_lines
 from report import results_markdown, summary
 
 ROOT: Final = Path(__file__).resolve().parents[2]
@@ -276,6 +282,7 @@ class Mutant:
     scope: str
     before: str
     after: str = ""
+    column: int = 0
 
     @property
     def key(self) -> tuple[str, str, str, str, str]:
@@ -307,6 +314,10 @@ class Result:
     seconds: float = 0.0
     failed: str = ""
     output: str = field(default="", repr=False)
+    #: which fast tests ran: "all" of the module's; "covering", those that run the
+    #: mutant's statement, and no more as they failed; "covering+all", those and then all,
+    #: as they passed; "none", as no fast test runs the statement
+    tests: str = "all"
 
 
 # -- finding mutants ---------------------------------------------------------------------
@@ -352,6 +363,7 @@ def find_mutants(base: Path, module: str) -> Iterator[Mutant]:
                         start[0],
                         ASTQuery(node).get_definition_name() or "<module>",
                         lines[start[0] - 1].strip(),
+                        column=start[1],
                     )
                 occurrence += 1
 
@@ -417,13 +429,21 @@ def _environment(tree: Path, module: str | None = None) -> dict[str, str]:
     return env
 
 
-def _pytest(tree: Path, module: str, timeout: float) -> tuple[str, float, str, str]:
-    """Run the module's fast tests in ``tree``: (outcome, seconds, first failure, output)."""
+def _pytest(
+    tree: Path,
+    module: str,
+    timeout: float,
+    tests: Sequence[str] | None = None,
+    options: Sequence[str] = (),
+) -> tuple[str, float, str, str]:
+    """Run the module's fast tests in ``tree`` (or only ``tests``, pytest node ids):
+    (outcome, seconds, first failure, output)."""
     command = [
         sys.executable,
         *("-m", "pytest", "-x", "-q", "--tb=line", "--no-header"),
         *("-p", "no:cacheprovider", "-p", "no:xdist", "-m", "not slow"),
-        *FAST_TESTS[module],
+        *options,
+        *(FAST_TESTS[module] if tests is None else tests),
     ]
     start = time.perf_counter()
     with subprocess.Popen(
@@ -447,32 +467,94 @@ def _pytest(tree: Path, module: str, timeout: float) -> tuple[str, float, str, s
     return outcome, seconds, failed.group(1) if failed else "", output
 
 
-def baseline(tree: Path, modules: Sequence[str]) -> dict[str, float]:
-    """Run each module's fast tests unchanged: they must pass; return their times."""
-    check = subprocess.run(
-        [sys.executable, "-c", "import chickenfoot; print(chickenfoot.__file__)"],
-        cwd=tree,
-        env=_environment(tree),
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    if not Path(check.stdout.strip()).is_relative_to(tree):
-        raise SystemExit(f"the tests would import chickenfoot from {check.stdout.strip()}")
-    times = {}
+def baseline(
+    trees: Sequence[Path], modules: Sequence[str], coverage: Path | None = None
+) -> tuple[dict[str, float], dict[str, Lines]]:
+    """Run each module's fast tests unchanged, one module at a time in each of ``trees``:
+    they must pass; return their times and, given a folder for ``coverage``'s data, who
+    ran each line of the module (:func:`covering.read_coverage`)."""
+    for tree in trees:
+        check = subprocess.run(
+            [sys.executable, "-c", "import chickenfoot; print(chickenfoot.__file__)"],
+            cwd=tree,
+            env=_environment(tree),
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        if not Path(check.stdout.strip()).is_relative_to(tree):
+            raise SystemExit(f"the tests would import chickenfoot from {check.stdout.strip()}")
+    todo: queue.Queue[str] = queue.Queue()
     for module in modules:
-        outcome, seconds, _, output = _pytest(tree, module, timeout=600)
+        todo.put(module)
+    times: dict[str, float] = {}
+    ran: dict[str, Lines] = {}
+    failed: dict[str, str] = {}
+    lock = threading.Lock()
+
+    def worker(tree: Path) -> None:
+        while not failed:
+            try:
+                module = todo.get_nowait()
+            except queue.Empty:
+                return
+            options: list[str] = []
+            if coverage is not None:
+                folder = coverage / module
+                folder.mkdir(parents=True)
+                settings = folder / "coveragerc"
+                settings.write_text(
+                    COVERAGE_RC.format(path=tree / module_path(module), data=folder / "data"),
+                    encoding="utf-8",
+                )
+                options = [
+                    *("--cov", f"--cov-config={settings}", "--cov-context=test"),
+                    "--cov-report=",
+                ]
+            outcome, seconds, _, output = _pytest(tree, module, timeout=600, options=options)
+            with lock:
+                if outcome != "survived":
+                    failed[module] = output
+                    return
+                times[module] = seconds
+                if coverage is not None:
+                    ran[module] = read_coverage(coverage / module)
+                tests = " ".join(FAST_TESTS[module])
+                print(f"  {module:<18} {seconds:5.1f} s  ({tests})", flush=True)
+
+    threads = [threading.Thread(target=worker, args=(tree,)) for tree in trees]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for module, output in failed.items():
+        print(output)
+        extras = (
+            " (they need the extras: pip install '.[pettingzoo,openspiel]', Python 3.11+)"
+            if module in NEEDS_EXTRAS
+            else ""
+        )
+        raise SystemExit(f"the fast tests of {module} fail without any mutant{extras}")
+    return times, ran
+
+
+def run_mutant(
+    tree: Path, mutant: Mutant, timeout: float, tests: tuple[str, ...] | None = None
+) -> Result:
+    """Run the fast tests of ``mutant``'s module in ``tree``, where it is written: all of
+    them (``tests`` None), or first ``tests``, the fast tests that run its statement, and
+    all of them only when those pass (so a survivor has met every fast test). With no
+    test that runs it (``tests`` empty) the tests would meet the unchanged code: nothing
+    runs and it survives."""
+    if tests == ():
+        return Result(mutant, "survived", output="no fast test runs this line", tests="none")
+    if tests is not None:
+        outcome, seconds, failed, output = _pytest(tree, mutant.module, timeout, tests)
         if outcome != "survived":
-            print(output)
-            extras = (
-                " (they need the extras: pip install '.[pettingzoo,openspiel]', Python 3.11+)"
-                if module in NEEDS_EXTRAS
-                else ""
-            )
-            raise SystemExit(f"the fast tests of {module} fail without any mutant{extras}")
-        times[module] = seconds
-        print(f"  {module:<18} {seconds:5.1f} s  ({' '.join(FAST_TESTS[module])})", flush=True)
-    return times
+            return Result(mutant, outcome, seconds, failed, output, tests="covering")
+        again = _pytest(tree, mutant.module, timeout)
+        return Result(mutant, again[0], seconds + again[1], *again[2:], tests="covering+all")
+    return Result(mutant, *_pytest(tree, mutant.module, timeout))
 
 
 def run_all(
@@ -481,9 +563,12 @@ def run_all(
     timeouts: dict[str, float],
     work: Path,
     progress: Callable[[Sequence[Result]], None] = lambda results: None,
+    ran: dict[str, Lines] | None = None,
 ) -> list[Result]:
     """Run the mutants on ``jobs`` copies of ``work / "base"``, one thread a copy, calling
-    ``progress`` with the results so far after each mutant."""
+    ``progress`` with the results so far after each mutant. Given the coverage of the
+    unchanged runs (``ran``), each mutant runs the fast tests that run its statement first
+    (:func:`run_mutant`)."""
     todo: queue.Queue[tuple[int, Mutant]] = queue.Queue()
     for item in enumerate(mutants):
         todo.put(item)
@@ -500,21 +585,23 @@ def run_all(
                 return
             target = tree / mutant.path
             source, changed = mutated_source(work / "base", mutant)
+            tests = None
+            if ran is not None:
+                lines = statement_lines(source, mutant.line, mutant.column)
+                tests = covering_tests(lines, ran[mutant.module], FAST_TESTS[mutant.module])
             target.write_text(changed, encoding="utf-8")
             try:
-                outcome, seconds, failed, output = _pytest(
-                    tree, mutant.module, timeouts[mutant.module]
-                )
+                result = run_mutant(tree, mutant, timeouts[mutant.module], tests)
             finally:
                 target.write_text(source, encoding="utf-8")
-            result = Result(mutant, outcome, seconds, failed, output)
             with lock:
                 results[index] = result
                 done += 1
-                mark = "SURVIVED" if outcome == "survived" else outcome
+                mark = "SURVIVED" if result.outcome == "survived" else result.outcome
+                ran_tests = "" if result.tests == "all" else f" ({result.tests})"
                 print(
-                    f"[{done:>4}/{len(mutants)}] {mark:<8} {seconds:5.1f} s  "
-                    f"{mutant.file}:{mutant.line} {mutant.before} -> {mutant.after}",
+                    f"[{done:>4}/{len(mutants)}] {mark:<8} {result.seconds:5.1f} s  "
+                    f"{mutant.file}:{mutant.line} {mutant.before} -> {mutant.after}{ran_tests}",
                     flush=True,
                 )
                 progress([r for r in results if r is not None])
@@ -563,7 +650,12 @@ def _write_report(
 def _result_of(data: dict[str, Any]) -> Result:
     """A result as the report holds it."""
     return Result(
-        Mutant(**data["mutant"]), data["outcome"], data["seconds"], data["failed"], data["output"]
+        Mutant(**data["mutant"]),
+        data["outcome"],
+        data["seconds"],
+        data["failed"],
+        data["output"],
+        data.get("tests", "all"),
     )
 
 
@@ -622,6 +714,12 @@ def _arguments(argv: Sequence[str]) -> argparse.Namespace:
         "--resume",
         action="store_true",
         help="run the rest of the last run's sample, when that run was stopped part way",
+    )
+    parser.add_argument(
+        "--all-tests",
+        action="store_true",
+        help="run every mutant on all its module's fast tests, with no coverage run to "
+        "choose the tests that run its statement first",
     )
     parser.add_argument("--list", action="store_true", help="print the sample; run nothing")
     parser.add_argument(
@@ -702,6 +800,7 @@ def _run(args: argparse.Namespace, work: Path) -> int:
                 mutant.scope,
                 before,
                 after,
+                mutant.column,
             )
         )
     described.sort(key=lambda m: (modules.index(m.module), m.line, m.operator, m.occurrence))
@@ -730,9 +829,12 @@ def _run(args: argparse.Namespace, work: Path) -> int:
     equivalents = load_equivalents()
     results = [Result(m, "equivalent") for m in described if m.key in equivalents]
     to_run = [m for m in described if m.key not in equivalents]
-    _copy_tree(work / "tree0", base)
+    trees = [work / f"tree{job}" for job in range(max(1, args.jobs))]
+    for tree in trees:
+        _copy_tree(tree, base)
     print("fast tests without mutants:", flush=True)
-    times = baseline(work / "tree0", sorted({m.module for m in to_run}))
+    coverage = None if args.all_tests else work / "coverage"
+    times, covered = baseline(trees, sorted({m.module for m in to_run}), coverage)
     timeouts = {m: max(20.0, args.timeout_factor * t) for m, t in times.items()}
     # The sample is the last run's whole sample, whichever modules run again.
     sampled: list[str] = last.get("modules", list(FAST_TESTS)) if args.again else modules
@@ -749,7 +851,11 @@ def _run(args: argparse.Namespace, work: Path) -> int:
         _write_report(combined(ran), args, total, sampled, finished=finished)
 
     progress([])
-    results = combined(run_all(to_run, max(1, args.jobs), timeouts, work, progress))
+    results = combined(
+        run_all(
+            to_run, max(1, args.jobs), timeouts, work, progress, None if args.all_tests else covered
+        )
+    )
     if args.again:
         print(f"re-ran {len(to_run)} survivors of the last run; the sample is as it was")
     # --again with --module keeps the other modules' results of the last run as they were

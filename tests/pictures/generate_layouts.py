@@ -40,6 +40,10 @@ DUEL_SEEDS = range(8)
 #: again to make room for a tile (``_Layouter.repair``), some of them more than once; on
 #: the last two, some of those tiles are toes whose own place their siblings have taken.
 CROWDED_SEEDS = (37, 118, 119, 134, 154, 561, 756)
+#: More tables by preset and table size: on ``classic`` at 6 seats with seed 35, a foot's
+#: toe has part of the room it wants, and how much of it (not only whether all of it is
+#: there) decides where the toe lies.
+MORE_SEEDS = {("classic", 6): (35,)}
 #: Tables part of the way through the rounds of ``CROWDED_ROUNDS`` (by round double and
 #: first seat: how many moves are played) that the first layout tried cannot lay out,
 #: laid out by the second, the fourth and the sixth of ``_pictures.plane._TRIES``.
@@ -88,6 +92,7 @@ def rounds() -> list[dict[str, Any]]:
             seeds = [*(DUEL_SEEDS if preset == "chickie-duel" else SEEDS)]
             if (preset, players) == ("double-foot", 8):
                 seeds.extend(CROWDED_SEEDS)
+            seeds.extend(MORE_SEEDS.get((preset, players), ()))
             for seed in seeds:
                 rnd, moves = _played(preset, players, seed)
                 deal = {"preset": preset, "players": players, "seed": seed}
