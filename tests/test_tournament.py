@@ -300,6 +300,38 @@ def test_a_prior_keeps_an_unbeaten_rating_finite() -> None:
     assert stronger.elo > a.elo  # more evidence, less pull of the prior
 
 
+@pytest.mark.parametrize("prior", [1e-6, 1e-12, 1e-16])
+def test_a_tiny_prior_rates_as_no_prior(prior: float) -> None:
+    """The likelihood cannot see a common shift of the log-strengths, and a prior of few
+    virtual games only sets it: the ratings and their intervals are those of no prior,
+    however small the prior (not an overflow, a singular matrix or a shift gone astray)."""
+    table = [((10, 20, 30), 4), ((20, 10, 30), 2), ((30, 20, 10), 1), ((10, 30, 30), 2)]
+    table += [((25, 5, 15), 2), ((5, 5, 40), 1), ((7, 7, 7), 2)]
+    results = made_up(table, ("a", "b", "c"))
+    plain = {r.name: r for r in results.ratings(prior=0)}
+    for r in results.ratings(prior=prior):
+        assert r.elo == pytest.approx(plain[r.name].elo, abs=1e-3)
+        assert r.low == pytest.approx(plain[r.name].low, abs=1e-3)
+        assert r.high == pytest.approx(plain[r.name].high, abs=1e-3)
+
+
+@pytest.mark.parametrize("prior", [0.1, 1.0, 10.0])
+def test_the_intervals_with_a_prior_are_the_whole_information_s(prior: float) -> None:
+    """With a prior the whole information can be inverted: the variance of each
+    difference of log-strengths from it is the one the ratings use, the information
+    about the mean (the common shift taken out at its best)."""
+    table = [((10, 20, 30), 4), ((20, 10, 30), 2), ((30, 20, 10), 1), ((25, 5, 15), 2)]
+    results = made_up(table, ("a", "b", "c"))
+    weighted = _ratings.stages((g.ranking(), 1.0) for g in results.games)
+    theta = _ratings.fit(weighted, 3, prior=prior)
+    whole = _ratings.invert(_ratings.information(weighted, theta, prior=prior))
+    reduced = _ratings.covariance(_ratings.reduced_information(weighted, theta, prior=prior))
+    for contrast in ([1.0, -1.0, 0.0], [0.0, 1.0, -1.0], [2 / 3, -1 / 3, -1 / 3]):
+        assert _ratings.variance(reduced, contrast) == pytest.approx(
+            _ratings.variance(whole, contrast), rel=1e-9
+        )
+
+
 def test_the_prior_s_softplus_is_exact_at_both_ends() -> None:
     """The prior's virtual games score a log-strength x with softplus, log(1 + e^x):
     it agrees with the plain formula where that can be computed, and far out it is x

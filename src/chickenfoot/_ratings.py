@@ -71,38 +71,79 @@ def fit(
     until it gains what its slope promises (a backtracking line search), so the fit
     converges from the even start in a few steps.
 
+    The likelihood cannot see a common shift of the log-strengths; only the prior's
+    games can, and however few they are they set it. So the steps move the
+    log-strengths about their mean (by the Schur complement of the shift,
+    :func:`reduced_information`), and each point tried is shifted where the prior is
+    best for it (:func:`_best_shift`): a tiny prior gives the strengths of no prior,
+    placed by the prior, not a near-singular step.
+
     Raises:
         ValueError: without a prior, an entrant that never comes ahead of anybody (or
             never behind), whose strength has no finite maximum likelihood.
     """
     _check_finite(weighted, entrants, prior)
-    theta = [0.0] * entrants
+
+    def placed(centred: Sequence[float]) -> list[float]:
+        shift = _best_shift(centred) if prior > 0 else 0.0
+        return [t + shift for t in centred]
+
+    centred = [0.0] * entrants
+    theta = placed(centred)
     value = _objective(weighted, theta, prior)
     for _ in range(limit):
-        grad = _gradient(weighted, theta, prior)
-        info = information(weighted, theta, prior=prior)
-        if prior == 0:  # the likelihood cannot see a common shift: step across it
-            info = [[v + 1 / entrants for v in row] for row in info]
-        inverse = invert(info)
-        step = [sum(a * g for a, g in zip(row, grad, strict=True)) for row in inverse]
+        grad = _centred(_gradient(weighted, theta, prior))
+        info = reduced_information(weighted, theta, prior=prior)
+        inverse = invert([[v + 1 / entrants for v in row] for row in info])
+        step = _centred([sum(a * g for a, g in zip(row, grad, strict=True)) for row in inverse])
         slope = sum(g * d for g, d in zip(grad, step, strict=True))
         size = 1.0
         while True:
-            moved = [t + size * d for t, d in zip(theta, step, strict=True)]
-            new = _objective(weighted, moved, prior)
+            moved = [t + size * d for t, d in zip(centred, step, strict=True)]
+            new = _objective(weighted, placed(moved), prior)
             # near the top the gain is lost in rounding: the full step is then the best
             if new >= value + 1e-4 * size * slope or slope < 1e-12 * (1 + abs(value)):
                 break
             if size < 1e-12:
                 break
             size /= 2
-        theta, value = moved, new
+        centred, value = moved, new
+        theta = placed(centred)
         if max(map(abs, step)) < tolerance:
             break
-    if prior == 0:
-        centre = sum(theta) / entrants
-        theta = [t - centre for t in theta]
     return theta
+
+
+def _centred(values: Sequence[float]) -> list[float]:
+    """``values`` less their mean."""
+    mean = sum(values) / len(values)
+    return [v - mean for v in values]
+
+
+def _sigmoid(x: float) -> float:
+    """``1 / (1 + exp(-x))`` without overflow."""
+    if x >= 0:
+        return 1 / (1 + math.exp(-x))
+    e = math.exp(x)
+    return e / (1 + e)
+
+
+def _best_shift(theta: Sequence[float]) -> float:
+    """The common shift ``c`` of ``theta`` that the prior's virtual games like best: where
+    the chances ``sigmoid(theta[i] + c)`` of winning them add up to half the games. The sum
+    grows with ``c`` and is too small at ``-max(theta)`` and too large at ``-min(theta)``,
+    so halving that interval finds it to the last bit."""
+    low, high = -max(theta), -min(theta)
+    half = len(theta) / 2
+    for _ in range(200):
+        mid = (low + high) / 2
+        if mid in (low, high):
+            break
+        if sum(_sigmoid(t + mid) for t in theta) < half:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
 
 
 def _check_finite(weighted: Mapping[Stage, float], entrants: int, prior: float) -> None:
@@ -140,7 +181,7 @@ def _softplus(x: float) -> float:
 
 def _gradient(weighted: Mapping[Stage, float], theta: Sequence[float], prior: float) -> list[float]:
     """The gradient of :func:`_objective`."""
-    grad = [prior * (0.5 - 1 / (1 + math.exp(-t))) for t in theta]
+    grad = [prior * (0.5 - _sigmoid(t)) for t in theta]
     for (winner, left), weight in weighted.items():
         top = max(theta[k] for k in left)
         e = {k: math.exp(theta[k] - top) for k in left}
@@ -178,18 +219,45 @@ def information(
             for b in left:
                 out[a][b] -= weight * p[a] * p[b]
     for i in range(k):
-        q = 1 / (1 + math.exp(-theta[i]))
+        q = _sigmoid(theta[i])
         out[i][i] += prior * q * (1 - q)
     return out
 
 
-def covariance(info: Matrix, *, prior: float) -> Matrix:
-    """The covariance of the log-strengths: the inverse of the information, or without a
-    prior (where the information cannot see a common shift) its pseudo-inverse, which
-    answers for every difference of log-strengths."""
-    k = len(info)
+def reduced_information(
+    weighted: Mapping[Stage, float], theta: Sequence[float], *, prior: float = 0.0
+) -> Matrix:
+    """The information of the log-strengths about their mean, the common shift taken out
+    at its best (the Schur complement of the shift in :func:`information`).
+
+    With ``P`` the projection off the common shift, ``A`` the likelihood's information
+    (``A 1 = 0``) and ``D`` the prior's (diagonal), it is ``P (A + prior D) P - prior b
+    b^T / sum(D)`` with ``b = P D 1``: computed from ``A`` and ``D`` apart, so a tiny
+    prior is not lost in rounding. It is 0 along the shift, and for every difference of
+    log-strengths its pseudo-inverse (:func:`covariance`) gives the variance that the
+    inverse of the whole information gives, prior or none."""
+    k = len(theta)
+    likelihood = information(weighted, theta)
+    rows = [_centred(row) for row in likelihood]
+    columns = [_centred(column) for column in zip(*rows, strict=True)]
+    out = [list(row) for row in zip(*columns, strict=True)]
     if prior > 0:
-        return invert(info)
+        d = [_sigmoid(t) * (1 - _sigmoid(t)) for t in theta]
+        total = sum(d)
+        b = _centred(d)
+        mean = total / k
+        for i in range(k):
+            for j in range(k):
+                projected = (d[i] if i == j else 0.0) - d[i] / k - d[j] / k + mean / k
+                out[i][j] += prior * (projected - b[i] * b[j] / total)
+    return out
+
+
+def covariance(info: Matrix) -> Matrix:
+    """The covariance of the differences of log-strengths: the pseudo-inverse of their
+    information about their mean (:func:`reduced_information`), which is 0 along the
+    common shift."""
+    k = len(info)
     bumped = [[info[a][b] + 1 / k for b in range(k)] for a in range(k)]
     inverse = invert(bumped)
     return [[inverse[a][b] - 1 / k for b in range(k)] for a in range(k)]

@@ -543,8 +543,8 @@ class Results:
         if bootstrap:
             spans = _bootstrap(self.games, k, prior, bootstrap, seed, rated)
         else:
-            info = _ratings.information(weighted, theta, prior=prior)
-            cov = _ratings.covariance(info, prior=prior)
+            info = _ratings.reduced_information(weighted, theta, prior=prior)
+            cov = _ratings.covariance(info)
             halves = [
                 1.96 * math.sqrt(max(0.0, _ratings.variance(cov, c))) * _ratings.ELO
                 for c in contrasts
