@@ -10,10 +10,10 @@ path belongs to the machine that made the file)::
     python benchmarks/figures.py --compiled PYTHON playouts.md sampling.md
 
 Without file names every results file is regenerated; the ratings take over an hour and a
-half of CPU time. The mutation testing results (``mutants.md``, ``mutants-302.md`` and
-``mutants-303.md``, written by ``tests/mutants/run.py --out``) need the environment of
-``nox -s mutants``: this script prints their command, and ``nox -s figures`` hands it to
-that session.
+half of CPU time. The mutation testing results (``mutants.md``, ``mutants-302.md``,
+``mutants-303.md`` and ``mutants-404.md``, written by ``tests/mutants/run.py --out``) need
+the environment of ``nox -s mutants``: this script prints their command, and ``nox -s
+figures`` hands it to that session.
 """
 
 from __future__ import annotations
@@ -33,7 +33,9 @@ RESULTS = ROOT / "benchmarks" / "results"
 COMMAND = re.compile(r"`python (benchmarks/\w+\.py|tests/mutants/run\.py)((?: [^`]*)?)`")
 
 #: Results files whose command runs in the environment of another nox session (by name).
-ELSEWHERE = dict.fromkeys(["mutants.md", "mutants-302.md", "mutants-303.md"], "mutants")
+ELSEWHERE = dict.fromkeys(
+    ["mutants.md", "mutants-302.md", "mutants-303.md", "mutants-404.md"], "mutants"
+)
 
 
 def recorded_command(results: Path) -> list[str]:

@@ -34,6 +34,7 @@ PAGES = {
     "mutants.md": "docs/testing.md",
     "mutants-302.md": "docs/testing.md",
     "mutants-303.md": "docs/testing.md",
+    "mutants-404.md": "docs/testing.md",
     "search.md": "docs/performance.md",
     "decisions.md": "docs/bots.md",
     "solve.md": "docs/analysis.md",
@@ -416,7 +417,7 @@ def test_figures_hands_the_mutation_results_to_their_own_session(
     each one's command and runs nothing, and the recorded command is the runner's with
     ``--out`` naming the file."""
     figures = _figures()
-    samples = ["mutants.md", "mutants-302.md", "mutants-303.md"]
+    samples = ["mutants.md", "mutants-302.md", "mutants-303.md", "mutants-404.md"]
     assert dict.fromkeys(samples, "mutants") == figures.ELSEWHERE
     for name in figures.ELSEWHERE:
         command = figures.recorded_command(RESULTS / name)

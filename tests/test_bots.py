@@ -9,6 +9,7 @@ that breaks the rules must be named in the error.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import pickle
 import random
@@ -523,6 +524,8 @@ def test_the_number_of_bots_must_match_the_seats() -> None:
     rnd = Round.deal(PRESETS["classic"], 3, seed=1)
     with pytest.raises(ValueError, match="the round has 3 seats, but 2 players were given"):
         play_round(rnd, [RandomPlayer()] * 2, random.Random(0))
+    with pytest.raises(ValueError, match="the round has 3 seats, but 4 players were given"):
+        play_round(rnd, [RandomPlayer()] * 4, random.Random(0))
     with pytest.raises(RulesError):
         play_match(PRESETS["chickie-duel"], [RandomPlayer()] * 3, seed=1)
 
@@ -535,6 +538,12 @@ def test_a_non_player_is_refused() -> None:
 def test_search_knobs_are_checked() -> None:
     with pytest.raises(ValueError, match="playouts"):
         SearchPlayer(playouts=0)
+    with pytest.raises(ValueError, match="samples"):
+        SearchPlayer(samples=0)
+    dealt = Round.deal(PRESETS["classic"], 3, seed=1)
+    rnd = dealt.apply(dealt.legal_moves()[0])
+    least = SearchPlayer(playouts=1, samples=1)  # one playout decides
+    assert least.choose(rnd.view(rnd.to_move or 0), random.Random(0)) in rnd.legal_moves()
     with pytest.raises(ValueError, match="rollout"):
         SearchPlayer(rollout="smart")  # type: ignore[arg-type]
 
@@ -769,3 +778,23 @@ def test_max_tries_warns_unless_it_is_left_at_its_default(tries: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)
         assert SearchPlayer().max_tries == SearchPlayer(max_tries=100).max_tries == 100
+
+
+def test_the_analysis_lists_the_moves_by_how_far_they_went_then_by_value() -> None:
+    """After the move played, the analysis lists the other candidates as the sequential
+    halving ranked them: those kept longer (more playouts) first, and among those kept as
+    long the better mean first, to the fraction of a point."""
+    checked = 0
+    rng = random.Random(11)
+    for seed in range(6):
+        rnd = Round.deal(PRESETS["classic"], 4, seed=seed)
+        while not rnd.is_over:
+            rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+            view = rnd.view(rnd.to_move) if rnd.to_move is not None else None
+            if view is None or len(view.legal_moves()) < 4:
+                continue
+            rest = SearchPlayer(playouts=64, samples=4).analyse(view, rng).moves[1:]
+            keys = [(-m.playouts, -(m.value or 0.0)) for m in rest]
+            assert keys == sorted(keys), rest
+            checked += sum(a[0] == b[0] and a != b for a, b in itertools.pairwise(keys))
+    assert checked  # some neighbours went as far and differ in value

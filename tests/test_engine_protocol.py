@@ -288,11 +288,14 @@ def test_an_engine_that_does_not_quit_is_killed_after_the_grace_period(pids: Pat
     assert no_child_left(pids)
 
 
-def test_another_protocol_version_is_refused(pids: Path) -> None:
+@pytest.mark.parametrize(("mode", "version"), [("version", 99), ("old-version", 0)])
+def test_another_protocol_version_is_refused(pids: Path, mode: str, version: int) -> None:
+    """A later version and an earlier one alike: the client speaks version 1 only."""
     with pytest.raises(
-        EngineProtocolError, match="'first' speaks \"cfep\" version 99, not 'cfep' version 1"
+        EngineProtocolError,
+        match=f"'first' speaks \"cfep\" version {version}, not 'cfep' version 1",
     ):
-        SimpleEngine.popen(first("version"))
+        SimpleEngine.popen(first(mode))
     assert no_child_left(pids)
 
 

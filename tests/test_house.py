@@ -131,6 +131,13 @@ def test_rules_check_their_house_rules() -> None:
         attrs.evolve(CLASSIC, house=WildDoubleBlank())
     with pytest.raises(RulesError, match="factor is a whole number, text, a boolean or None"):
         attrs.evolve(CLASSIC, house=[CostlyDoubles(factor=1.5)])  # type: ignore[arg-type]
+    # a knob keeps the kind of its default: text or a boolean for a number would be
+    # taken for one in the middle of a round
+    for bad in ("2", True, None):
+        with pytest.raises(
+            RulesError, match=f"factor is a whole number like its default 2, not {bad!r}"
+        ):
+            attrs.evolve(CLASSIC, house=[CostlyDoubles(factor=bad)])  # type: ignore[arg-type]
 
 
 def test_a_rule_refuses_knobs_it_cannot_work_with() -> None:

@@ -869,3 +869,19 @@ def test_every_line_of_a_table_picture_has_a_width_and_the_round_double_the_wide
     }
     double = str(rnd.round_double)
     assert faces[double] > max(w for tile, w in faces.items() if tile != double)
+
+
+@pytest.mark.parametrize(("preset", "players"), [("classic", 4), ("cross-and-foot", 3)])
+def test_a_bare_layout_shows_the_open_ends_its_round_shows(preset: str, players: int) -> None:
+    """Drawn without its round, a layout guesses its places from its tiles: the round
+    double's from its arms (four in a cross), three toes for every other double (R3,
+    R7). Where the rules agree with the guess, the picture marks as many open ends as
+    the round's own picture does, at every stage of the round."""
+    for seed in range(3):
+        rnd = Round.deal(PRESETS[preset], players, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+            if len(rnd.layout.placements) % 4 == 0:
+                bare = table_svg(rnd.layout).count('class="open-end"')
+                assert bare == table_svg(rnd).count('class="open-end"'), (seed, rnd.layout)

@@ -239,6 +239,10 @@ def _error(text: str, rules: object = DUEL) -> str:
         (TOES.replace("6-2,", ""), "missing 1 tile of the double-6 set: 6-2; every tile"),
         (TOES.replace("5-5,3-2,1-0/", ""), "1 hand; a round has 2 players"),
         (TOES.replace(" 1 0 1 -", " 2 0 1 -"), "seat 2 is not at a table of 2 players"),
+        (
+            TOES.replace(" 1 0 1 -", " 3 0 1 -"),
+            "seat 3 is not at a table of 2 players (seats 0 to 1)",
+        ),
         (TOES.replace(" 1 0 1 -", " x 0 1 -"), "'x' is not a seat"),
         # A long word is shown by its first 12 characters.
         (TOES.replace(" 1 0 1 -", " 1234567890123 0 1 -"), ": '123456789012' is not a seat;"),

@@ -34,7 +34,7 @@ from test_sampling import (
     tiny,
 )
 
-from chickenfoot import PRESETS, Round, RoundView, Rules, _sampling
+from chickenfoot import PRESETS, Round, RoundView, Rules, _rejection, _sampling
 from chickenfoot._counting import SeatSlots
 from chickenfoot._rejection import Matchings, Proposal, pattern_count, pattern_masks
 from chickenfoot._round import round_from_state, seen_of
@@ -378,7 +378,8 @@ def test_the_tangents_touch_where_the_likeliest_patterns_put_each_tile() -> None
     """The bound by tiles takes each tile's ``ln h`` by its tangent at the places the
     seats' likeliest patterns give the tile: an attempt that draws every seat's likeliest
     pattern is kept with probability 1 (the matching's bound there equals the tangents'),
-    and any other pattern with at most 1 (the tangents lie above the concave ``ln h``)."""
+    and any other pattern with at most 1 (the tangents lie above the concave ``ln h``);
+    each tangent's slope is that of ``ln h`` where it touches."""
     touched = 0
     for case, _, proposal in _counted_plans(4, 6, every_seat=False):
         matchings = proposal.matchings
@@ -389,6 +390,10 @@ def test_the_tangents_touch_where_the_likeliest_patterns_put_each_tile() -> None
             log_m -= proposal.seats[seat].orders[pick]
         assert log_m == pytest.approx(log_g, abs=1e-9), case
         touched += 1
+        for t, slope in proposal.slope.items():  # a tangent: the slope of ln h there
+            x0 = max(1.0, float(proposal._places(t, proposal._usual)))
+            rise = _rejection._log_h(x0 + 1e-6) - _rejection._log_h(x0 - 1e-6)
+            assert slope == pytest.approx(rise / 2e-6, rel=1e-6), (case, t, x0)
         for seat, pats in proposal.seats.items():
             for pick in range(len(pats.patterns)):
                 _, changes = proposal._delta(seat, pick)

@@ -361,6 +361,10 @@ def test_the_reports_show_the_seats_and_the_marked_moves() -> None:
     assert page.rstrip().endswith("</html>")
     assert page.count("<svg") == len(analysis.worst(2))
     assert isinstance(analysis, GameAnalysis)
+    lost = sorted((m for m in analysis.moves if m.loss > 0), key=lambda m: (-m.loss, m.ply))
+    assert len(lost) >= 3  # enough for the default to show three
+    assert analysis.worst() == tuple(lost[:3])  # three by default, the worst first
+    assert analysis.worst(len(lost) + 5) == tuple(lost)
 
 
 def aligned(lines: list[str], left: int) -> None:

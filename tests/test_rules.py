@@ -503,6 +503,21 @@ def test_check_players_with_gaps() -> None:
     assert "4" in str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("counts", "said"),
+    [((2,), "2"), ((3, 4), "3 to 4"), ((2, 3, 4), "2 to 4"), ((2, 4), "2, 4")],
+)
+def test_check_players_says_the_counts_as_a_player_would(
+    counts: tuple[int, ...], said: str
+) -> None:
+    """R5: one count alone, a run of counts from its first to its last, and counts with
+    gaps one by one."""
+    sizes = dict.fromkeys(counts, 5)
+    rules = custom(hand_sizes=sizes, set_sizes=dict.fromkeys(counts, 6))
+    with pytest.raises(RulesError, match=f"^{rules.name} is for {said} players, not 9$"):
+        rules.check_players(9)
+
+
 @pytest.mark.parametrize("bad", [2.0, "2", True], ids=repr)
 def test_check_players_needs_a_whole_number(bad: object) -> None:
     """§6, R5: Player counts are whole numbers."""

@@ -317,3 +317,32 @@ def test_the_docs_show_the_shipped_schemas() -> None:
         "view.schema.json": "views.md",
         "rules.schema.json": "records.md",
     }
+
+
+def test_a_house_rule_s_whole_number_knob_is_read_as_one() -> None:
+    """A rules file giving a house rule's whole-number knob a fraction or text is refused,
+    saying where."""
+    import house_rules  # registers costly-doubles
+
+    assert house_rules.CostlyDoubles.name == "costly-doubles"
+    value: dict[str, Any] = {
+        "preset": "classic",
+        "knobs": {"house": [{"name": "costly-doubles", "knobs": {"factor": 1.5}}]},
+    }
+    where = r"rules\.knobs\.house\[0\]\.knobs\.factor"
+    with pytest.raises(RulesError, match=f"^{where}: expected an integer, got 1\\.5$"):
+        Rules.from_dict(value)
+    value["knobs"]["house"][0]["knobs"]["factor"] = "2"  # text, read before play, not in it
+    with pytest.raises(RulesError, match="factor is a whole number like its default 2, not '2'"):
+        Rules.from_dict(value)
+    value["knobs"]["house"][0]["knobs"]["factor"] = 3
+    assert Rules.from_dict(value).house == (house_rules.CostlyDoubles(factor=3),)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("[]", "an empty array"), ("[1]", "an array of 1 item"), ("[1, 2]", "an array of 2 items")],
+)
+def test_an_array_in_place_of_the_rules_is_said_by_its_length(text: str, said: str) -> None:
+    with pytest.raises(RulesError, match=f", got {re.escape(said)}$"):
+        Rules.from_json(text)

@@ -40,7 +40,7 @@ from chickenfoot import (
     tile_set,
 )
 from chickenfoot._book import book_of
-from chickenfoot._counting import OverBudgetError, _hands_with
+from chickenfoot._counting import OverBudgetError, SeatSlots, _hands_with
 from chickenfoot._engine import State
 from chickenfoot._facts import facts_of, hand_points, house_points
 from chickenfoot._positions import start_position
@@ -967,7 +967,7 @@ def test_max_tries_is_deprecated_and_ignored() -> None:
     """max_tries is accepted with a warning and changes nothing (sampling never retries);
     the warning points at the caller's line, the one to change. Left out, nothing warns."""
     view = played(PRESETS["classic"], 4, 3, 30).view(0)
-    for tries in (1, 0, -3):
+    for tries in (1, 0, -3, 100, 200):  # 100 is the old default, given: it warns too
         with pytest.warns(DeprecationWarning, match="max_tries") as caught:
             old = view.sample_state(random.Random(tries), max_tries=tries)
         assert old == view.sample_state(random.Random(tries))
@@ -1075,3 +1075,21 @@ def test_house_points_take_the_bonus_off_the_scores_h3() -> None:
         if checked == 3:
             break
     assert checked == 3
+
+
+@pytest.mark.parametrize("dealt", [3, 257])
+def test_a_seat_s_slots_are_filled_in_as_many_ways_as_there_are_tiles_for_them(
+    dealt: int,
+) -> None:
+    """A seat dealt ``dealt`` tiles that drew two: any tile may fill either draw (label
+    0b111) or only the deal (0b001). The draws take two of the tiles that may fill them
+    in order, the deal the rest; the counts hold past 256 tiles (as many as a custom
+    variant may deal)."""
+    free, kept = 5, dealt - 3
+    slots = SeatSlots(dealt, 2, [0b111, 0b001])
+    assert slots.ways(0, (dealt, 0)) == 1
+    assert slots.ways(0, (0, dealt)) == 1
+    assert slots.ways(1, (dealt + 1, 0)) == dealt + 1
+    assert slots.ways(2, (free, kept)) == free * (free - 1)
+    assert slots.ways(2, (1, dealt + 1)) == 0  # two draws, one tile that may fill them
+    assert slots.ways(1, (free, kept)) == 0  # the tiles are one more than the slots hold

@@ -17,8 +17,8 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from chickenfoot import MAX_PIPS, Draw, Move, Pass, Play, Tile, tile_set
-from chickenfoot._tiles import a_number, mask_of, tiles_of
+from chickenfoot import MAX_PIPS, Draw, Move, Pass, Play, Tile, _tiles, tile_set
+from chickenfoot._tiles import TILES, a_number, mask_of, tiles_of
 
 # Names a repr may use, for eval round trips.
 NAMESPACE: dict[str, object] = {"Tile": Tile, "Play": Play, "Draw": Draw, "Pass": Pass}
@@ -404,3 +404,13 @@ def test_numbers_in_messages_take_the_article_they_are_read_with() -> None:
     spoken_an = {8, 11, 18, *range(80, 90), 800, 11_000, 18_500}
     for k in [*range(MAX_PIPS + 1), 80, 89, 100, 110, 180, 800, 1100, 11_000, 18_500]:
         assert a_number(k) == (f"an {k}" if k in spoken_an else f"a {k}"), k
+
+
+def test_tile_hands_out_the_shared_tile_of_either_order() -> None:
+    """``tile(a, b)`` is the engine's one object for the tile, whichever end comes first."""
+    for a in range(MAX_PIPS + 1):
+        for b in range(MAX_PIPS + 1):
+            shared = _tiles.tile(a, b)
+            assert shared is _tiles.tile(b, a)
+            assert shared is TILES[shared.index]
+            assert shared == Tile(a, b)

@@ -171,6 +171,14 @@ def test_a_gauntlet_seats_the_challenger_at_every_table() -> None:
     assert results.tables == ((2, 0, 1), (2, 0, 3), (2, 1, 3))
     assert all(2 in g.seats for g in results.games)
     assert "gauntlet of r2" in results.title()
+    exact = play_tournament(
+        bots[:3], CLASSIC, seats=3, deals=1, seed=0, schedule="gauntlet", challenger="r2", jobs=1
+    )  # as many opponents as the other seats: one table
+    assert exact.tables == ((2, 0, 1),)
+    with pytest.raises(ValueError, match="1 opponents cannot fill tables of 3 seats"):
+        play_tournament(
+            bots[1:3], CLASSIC, seats=3, deals=1, seed=0, schedule="gauntlet", challenger="r2"
+        )
 
 
 def test_factories_make_players_per_game_or_per_chunk_and_close_them() -> None:
@@ -678,7 +686,13 @@ def test_bad_json_is_refused(text: str, words: str) -> None:
 def test_a_game_that_does_not_fit_its_tables_is_refused() -> None:
     results = play_tournament([GreedyPlayer(), RandomPlayer()], DUEL, deals=1, seed=0, jobs=1)
     value = results.to_dict()
-    for bad in ([0, 0, 2, [1, 2], 1, [0]], [1, 0, 0, [1, 2], 1, [0]], [0, 0, 0, [1], 1, [0]]):
+    for bad in (
+        [0, 0, 2, [1, 2], 1, [0]],
+        [1, 0, 0, [1, 2], 1, [0]],
+        [0, 0, 0, [1], 1, [0]],
+        [0, 0, 0, [1, 2], 1, [-1]],  # a winner at no seat
+        [0, 0, 0, [1, 2], 1, [2]],
+    ):
         value["games"][0] = bad
         with pytest.raises(ValueError, match="not a game of these tables"):
             Results.from_dict(value)

@@ -555,3 +555,21 @@ def test_a_view_whose_tiles_do_not_add_up_says_how_many_it_holds() -> None:
             RoundView.from_dict(spoiled)
         held = hands + boneyard + extra + table
         assert f"hold {held} tiles, but the double-9 set has 55" in str(caught.value)
+
+
+def test_a_view_of_a_position_that_starts_mid_draw_reads_back() -> None:
+    """R13: a position whose seat to move has drawn a tile it must play (``1:6-0``) starts
+    that seat's turn with the draw; its views read back from JSON for every seat, before
+    any move and after the drawn tile is played."""
+    text = (
+        "cf1 6-6 6-6,6-4@6-6,6-3@6-6,6-5@6-6 1-1,2-1,3-3,4-0,4-3,6-0/3-0,4-2,5-0,5-2,5-3 "
+        "2-0,2-2,1-0,3-1,4-4,0-0,5-1,5-5,6-1,4-1,6-2,3-2,5-4 0 0 0 1:6-0"
+    )
+    rnd = Round.from_position(PRESETS["chickie-duel"], text)
+    assert rnd.legal_moves() == [parse_move("6-0@6-6")]
+    for state in (rnd, rnd.apply(parse_move("6-0@6-6"))):
+        for seat in range(2):
+            view = state.view(seat)
+            back = RoundView.from_json(view.to_json())
+            assert back == view
+            assert back.legal_moves() == view.legal_moves()

@@ -244,6 +244,25 @@ def test_views_pickled_under_their_old_module_load() -> None:
         assert type(again) is type(view)
 
 
+def _fields_of(rnd: Round, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What ``RoundView(...)`` takes to make ``rnd.view(seat)``: the fields the view shows,
+    and the rest of what its seat has seen."""
+    view = rnd.view(seat)
+    names = ("seat", "hand", "hand_counts", "boneyard_count", "to_move", "round_double")
+    shown: dict[str, Any] = {name: getattr(view, name) for name in names}
+    shown.update(first=view.first, outcome=view.outcome, rules=view.rules)
+    seen = state_of(rnd).seen_by(seat)
+    hidden: dict[str, Any] = {
+        "moves": seen.history,
+        "mine": tuple(TILES[t] for t in seen.mine),
+        "length": seen.ply,
+        "table": seen.table,
+        "turn_draws": seen.turn_draws,
+        "start": seen.start,
+    }
+    return shown, hidden
+
+
 def test_views_differ_in_each_thing_they_show() -> None:
     """Each field a view shows takes part in its equality, whichever view is compared
     with which."""
@@ -260,16 +279,7 @@ def test_views_differ_in_each_thing_they_show() -> None:
         "outcome": Outcome(Ending.WENT_OUT, 0, (0, 5)),
         "rules": PRESETS["classic"],
     }
-    seen = state_of(rnd).seen_by(1)
-    shown: dict[str, Any] = {name: getattr(view, name) for name in fields}
-    hidden: dict[str, Any] = {
-        "moves": seen.history,
-        "mine": tuple(TILES[t] for t in seen.mine),
-        "length": seen.ply,
-        "table": seen.table,
-        "turn_draws": seen.turn_draws,
-        "start": seen.start,
-    }
+    shown, hidden = _fields_of(rnd, 1)
     assert RoundView(**shown, **hidden) == view
     for name, value in fields.items():
         changed = RoundView(**{**shown, name: value}, **hidden)
@@ -478,3 +488,23 @@ def test_views_of_positions_with_other_tiles_on_the_table_differ() -> None:
     assert a.layout != b.layout
     assert a != b
     assert a == Round.from_position(rules, one).view(0)
+
+
+def test_a_view_of_a_position_is_made_from_what_it_shows() -> None:
+    """A view built from its fields is the view (R1), for a round set up from a position
+    too, whose start is its own and not a dealt round's; a history length that is not the
+    history's is refused either way."""
+    rules = PRESETS["chickie-duel"]
+    text = (
+        "cf1 6-6 6-6,6-4@6-6,6-3@6-6,6-5@6-6 1-1,2-1,3-3,4-0,4-3,6-0/3-0,4-2,5-0,5-2,5-3 "
+        "2-0,2-2,1-0,3-1,4-4,0-0,5-1,5-5,6-1,4-1,6-2,3-2,5-4 0 0 0 1:6-0"
+    )
+    rnd = Round.from_position(rules, text)
+    view = rnd.view(0)
+    shown, hidden = _fields_of(rnd, 0)
+    ply = hidden["length"]
+    assert RoundView(**shown, **hidden) == view
+    assert RoundView(**shown, **hidden).layout == view.layout
+    for length in (ply - 1, ply + 1):
+        with pytest.raises(ValueError, match=f"length is the history's, {ply}, not"):
+            RoundView(**shown, **{**hidden, "length": length})

@@ -148,7 +148,8 @@ class HouseRule:
     <chickenfoot.Rules.house>`.
 
     The class's attrs fields are the rule's own knobs (whole numbers, text, booleans or
-    ``None``), written in records and rules files by name. ``name`` is how records,
+    ``None``; a knob whose default is one of the first three takes only values of that
+    kind), written in records and rules files by name. ``name`` is how records,
     rules files and the command line name the rule (lowercase words joined by ``-``),
     ``rule`` how refusals cite it (``"H1"``), and ``separable`` a promise for the exact
     sampler: each tile's plays are kept or removed on its own, so that what a draw or a
@@ -364,7 +365,25 @@ def check_house(rules: Rules) -> None:
                     f"{rules.name}: house rule {cls.name}: {field.name} is a whole number, "
                     f"text, a boolean or None, not {value!r}"
                 )
+            kind = _kind(field.default)
+            if kind is not None and _kind(value) != kind:
+                raise RulesError(
+                    f"{rules.name}: house rule {cls.name}: {field.name} is {kind} like its "
+                    f"default {field.default!r}, not {value!r}"
+                )
         rule.check(rules)
+
+
+def _kind(value: object) -> str | None:
+    """The kind of a knob's value a player would name: ``None`` for no default (or a
+    default of ``None``), which leaves the knob any plain value."""
+    if type(value) is bool:
+        return "true or false"
+    if type(value) is int:
+        return "a whole number"
+    if type(value) is str:
+        return "text"
+    return None
 
 
 def house_text(rule: HouseRule) -> str:

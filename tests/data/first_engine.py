@@ -10,7 +10,7 @@ the file named by the environment variable ``FIRST_ENGINE_PIDS``, if set):
 - ``hang``: sleeps on its second move, reading nothing;
 - ``illegal``: answers ``0-0@0-0``, never a legal move, at its second move;
 - ``malformed``: writes half a JSON object at its second move;
-- ``version``: answers ``hello`` with version 99;
+- ``version``, ``old-version``: answers ``hello`` with version 99, or 0;
 - ``wait-for-stop``: thinks until it is told to stop, then plays;
 - ``silent``: reads every request and answers none;
 - ``deaf``: does not quit when told to, nor at the end of its input;
@@ -63,7 +63,7 @@ def main() -> int:
         if kind == "hello" and mode == "refuse-hello":
             write({"type": "error", "message": "first_engine: no hello, as asked"})
         elif kind == "hello":
-            version = 99 if mode == "version" else 1
+            version = {"version": 99, "old-version": 0}.get(mode, 1)
             hello: dict[str, object] = {
                 "type": "hello",
                 "protocol": "cfep",

@@ -12,15 +12,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-#: coverage.py's settings for the unchanged run of a module's fast tests: that module's
-#: file alone, in the test process and in every process its tests start (the command's
-#: subprocesses, a pool's forked workers).
+#: coverage.py's settings for the unchanged run of some modules' fast tests: those
+#: modules' files alone (``{paths}``, one a line), in the test process and in every process
+#: its tests start (the command's subprocesses, a pool's forked workers).
 COVERAGE_RC: Final = """\
 [run]
-include = {path}
+include =
+    {paths}
 patch = subprocess, _exit, fork
 data_file = {data}
 """
+
 
 #: Each line the unchanged run ran: the tests that ran it, by pytest node id, and ``""``
 #: when it ran outside any test (at import, or in a process a test started).
@@ -34,19 +36,30 @@ def node_of(context: str) -> str:
     return node.partition("[")[0]
 
 
-def read_coverage(folder: Path) -> Lines:
-    """The lines of the one measured file in the coverage data files of ``folder`` (the
-    test process's and those of the processes it started), and who ran each."""
+def read_coverage(folder: Path) -> dict[Path, Lines] | None:
+    """Who ran each line of each measured file, by the coverage data files of ``folder``
+    (the test process's and those of the processes it started); ``None`` if one of them
+    cannot be read (a process the tests killed may leave one half written), as what that
+    process ran is then unknown."""
     from coverage import CoverageData
+    from coverage.exceptions import CoverageException
 
-    ran: dict[int, set[str]] = {}
+    ran: dict[Path, dict[int, set[str]]] = {}
     for path in sorted(folder.glob("data*")):
         data = CoverageData(str(path))
-        data.read()
-        for name in data.measured_files():
-            for line, contexts in (data.contexts_by_lineno(name) or {}).items():
-                ran.setdefault(line, set()).update(node_of(c) for c in contexts)
-    return {line: frozenset(tests) for line, tests in ran.items()}
+        try:
+            data.read()
+            measured = {name: data.contexts_by_lineno(name) for name in data.measured_files()}
+        except CoverageException:
+            return None
+        for name, by_line in measured.items():
+            lines = ran.setdefault(Path(name).resolve(), {})
+            for line, contexts in (by_line or {}).items():
+                lines.setdefault(line, set()).update(node_of(c) for c in contexts)
+    return {
+        name: {line: frozenset(tests) for line, tests in lines.items()}
+        for name, lines in ran.items()
+    }
 
 
 def statement_lines(source: str, line: int, column: int) -> frozenset[int]:

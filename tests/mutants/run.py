@@ -123,6 +123,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_perft.py",
         "tests/test_properties.py",
         "tests/test_differential.py::test_random_variants_agree_with_reference",
+        "tests/test_sampling.py::test_max_tries_is_deprecated_and_ignored",
     ),
     "_engine": (
         "tests/test_round_scenarios.py",
@@ -218,7 +219,11 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "simulation": ("tests/test_simulation.py",),
     "tournament": ("tests/test_tournament.py", "tests/test_tournament_engines.py"),
     "_ratings": ("tests/test_tournament.py",),
-    "cli": ("tests/test_cli.py", "tests/test_engine_protocol.py"),
+    "cli": (
+        "tests/test_cli.py",
+        "tests/test_engine_protocol.py",
+        "tests/test_tournament.py::test_the_command_writes_json_and_svg",
+    ),
     "pettingzoo": ("tests/test_pettingzoo.py",),
     "openspiel": ("tests/test_openspiel.py", "tests/test_ismcts.py"),
     "testing": ("tests/test_check_rule.py", "tests/test_house_hooks.py"),
@@ -469,10 +474,11 @@ def _pytest(
 
 def baseline(
     trees: Sequence[Path], modules: Sequence[str], coverage: Path | None = None
-) -> tuple[dict[str, float], dict[str, Lines]]:
-    """Run each module's fast tests unchanged, one module at a time in each of ``trees``:
-    they must pass; return their times and, given a folder for ``coverage``'s data, who
-    ran each line of the module (:func:`covering.read_coverage`)."""
+) -> tuple[dict[str, float], dict[str, Lines | None]]:
+    """Run each module's fast tests unchanged, one run at a time in each of ``trees`` (one
+    run for modules with the same fast tests): they must pass; return their times and,
+    given a folder for ``coverage``'s data, who ran each line of each module
+    (:func:`covering.read_coverage`)."""
     for tree in trees:
         check = subprocess.run(
             [sys.executable, "-c", "import chickenfoot; print(chickenfoot.__file__)"],
@@ -484,49 +490,55 @@ def baseline(
         )
         if not Path(check.stdout.strip()).is_relative_to(tree):
             raise SystemExit(f"the tests would import chickenfoot from {check.stdout.strip()}")
-    todo: queue.Queue[str] = queue.Queue()
+    # Modules with the same fast tests share one run, measuring all their files.
+    groups: dict[tuple[tuple[str, ...], bool], list[str]] = {}
     for module in modules:
-        todo.put(module)
+        groups.setdefault((FAST_TESTS[module], module in NEEDS_EXTRAS), []).append(module)
+    todo: queue.Queue[list[str]] = queue.Queue()
+    for group in groups.values():
+        todo.put(group)
     times: dict[str, float] = {}
-    ran: dict[str, Lines] = {}
+    ran: dict[str, Lines | None] = {}
     failed: dict[str, str] = {}
     lock = threading.Lock()
 
     def worker(tree: Path) -> None:
         while not failed:
             try:
-                module = todo.get_nowait()
+                group = todo.get_nowait()
             except queue.Empty:
                 return
             options: list[str] = []
+            folder = (coverage or tree) / group[0]
             if coverage is not None:
-                folder = coverage / module
                 folder.mkdir(parents=True)
                 settings = folder / "coveragerc"
+                paths = "\n    ".join(str(tree / module_path(m)) for m in group)
                 settings.write_text(
-                    COVERAGE_RC.format(path=tree / module_path(module), data=folder / "data"),
-                    encoding="utf-8",
+                    COVERAGE_RC.format(paths=paths, data=folder / "data"), encoding="utf-8"
                 )
                 options = [
                     *("--cov", f"--cov-config={settings}", "--cov-context=test"),
                     "--cov-report=",
                 ]
-            outcome, seconds, _, output = _pytest(tree, module, timeout=600, options=options)
+            # coverage slows some tests threefold (the solver's): a long limit for the measure
+            outcome, seconds, _, output = _pytest(tree, group[0], timeout=1800, options=options)
             with lock:
                 if outcome != "survived":
-                    failed[module] = output
+                    failed[group[0]] = output
                     return
-                times[module] = seconds
-                if coverage is not None:
-                    ran[module] = read_coverage(coverage / module)
-                tests = " ".join(FAST_TESTS[module])
-                print(f"  {module:<18} {seconds:5.1f} s  ({tests})", flush=True)
+                measured = read_coverage(folder) if coverage is not None else {}
+                for module in group:
+                    times[module] = seconds
+                    if measured is None:  # unknown: its mutants run all their fast tests
+                        ran[module] = None
+                    else:
+                        ran[module] = measured.get((tree / module_path(module)).resolve(), {})
+                tests = " ".join(FAST_TESTS[group[0]])
+                unread = " (coverage not read: every fast test)" if measured is None else ""
+                print(f"  {', '.join(group):<18} {seconds:5.1f} s  ({tests}){unread}", flush=True)
 
-    threads = [threading.Thread(target=worker, args=(tree,)) for tree in trees]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    _in_threads(worker, trees)
     for module, output in failed.items():
         print(output)
         extras = (
@@ -563,7 +575,7 @@ def run_all(
     timeouts: dict[str, float],
     work: Path,
     progress: Callable[[Sequence[Result]], None] = lambda results: None,
-    ran: dict[str, Lines] | None = None,
+    ran: dict[str, Lines | None] | None = None,
 ) -> list[Result]:
     """Run the mutants on ``jobs`` copies of ``work / "base"``, one thread a copy, calling
     ``progress`` with the results so far after each mutant. Given the coverage of the
@@ -586,9 +598,10 @@ def run_all(
             target = tree / mutant.path
             source, changed = mutated_source(work / "base", mutant)
             tests = None
-            if ran is not None:
+            covered = None if ran is None else ran.get(mutant.module)
+            if covered is not None:
                 lines = statement_lines(source, mutant.line, mutant.column)
-                tests = covering_tests(lines, ran[mutant.module], FAST_TESTS[mutant.module])
+                tests = covering_tests(lines, covered, FAST_TESTS[mutant.module])
             target.write_text(changed, encoding="utf-8")
             try:
                 result = run_mutant(tree, mutant, timeouts[mutant.module], tests)
@@ -606,17 +619,33 @@ def run_all(
                 )
                 progress([r for r in results if r is not None])
 
-    threads = []
-    for job in range(jobs):
-        tree = work / f"tree{job}"
+    trees = [work / f"tree{job}" for job in range(jobs)]
+    for tree in trees:
         if not tree.exists():
             _copy_tree(tree, work / "base")
-        thread = threading.Thread(target=worker, args=(tree,))
+    _in_threads(worker, trees)
+    return [r for r in results if r is not None]
+
+
+def _in_threads(worker: Callable[[Path], None], trees: Sequence[Path]) -> None:
+    """Run ``worker`` on each of ``trees`` in a thread of its own; if one fails, the
+    others go on with the rest of the work, and its error is raised here once they are
+    done, so that nothing is dropped unseen (the report keeps what was done)."""
+    errors: list[BaseException] = []
+
+    def guarded(tree: Path) -> None:
+        try:
+            worker(tree)
+        except BaseException as exc:  # raised again below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=guarded, args=(tree,)) for tree in trees]
+    for thread in threads:
         thread.start()
-        threads.append(thread)
     for thread in threads:
         thread.join()
-    return [r for r in results if r is not None]
+    if errors:
+        raise errors[0]
 
 
 # -- reporting ---------------------------------------------------------------------------
