@@ -100,15 +100,15 @@ def fit(
         size = 1.0
         while True:
             moved = [t + size * d for t, d in zip(centred, step, strict=True)]
-            new = _objective(weighted, placed(moved), prior)
+            tried = placed(moved)
+            new = _objective(weighted, tried, prior)
             # near the top the gain is lost in rounding: the full step is then the best
             if new >= value + 1e-4 * size * slope or slope < 1e-12 * (1 + abs(value)):
                 break
             if size < 1e-12:
                 break
             size /= 2
-        centred, value = moved, new
-        theta = placed(centred)
+        centred, theta, value = moved, tried, new
         if max(map(abs, step)) < tolerance:
             break
     return theta
@@ -242,7 +242,8 @@ def reduced_information(
     columns = [_centred(column) for column in zip(*rows, strict=True)]
     out = [list(row) for row in zip(*columns, strict=True)]
     if prior > 0:
-        d = [_sigmoid(t) * (1 - _sigmoid(t)) for t in theta]
+        q = [_sigmoid(t) for t in theta]
+        d = [p * (1 - p) for p in q]
         total = sum(d)
         b = _centred(d)
         mean = total / k

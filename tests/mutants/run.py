@@ -509,8 +509,8 @@ def baseline(
             except queue.Empty:
                 return
             options: list[str] = []
-            folder = (coverage or tree) / group[0]
-            if coverage is not None:
+            folder = None if coverage is None else coverage / group[0]
+            if folder is not None:
                 folder.mkdir(parents=True)
                 settings = folder / "coveragerc"
                 paths = "\n    ".join(str(tree / module_path(m)) for m in group)
@@ -527,7 +527,7 @@ def baseline(
                 if outcome != "survived":
                     failed[group[0]] = output
                     return
-                measured = read_coverage(folder) if coverage is not None else {}
+                measured = {} if folder is None else read_coverage(folder)
                 for module in group:
                     times[module] = seconds
                     if measured is None:  # unknown: its mutants run all their fast tests
