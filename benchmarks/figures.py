@@ -11,7 +11,8 @@ path belongs to the machine that made the file)::
 
 Without file names every results file is regenerated; the ratings take over an hour and a
 half of CPU time. The mutation testing results (``mutants.md``, ``mutants-302.md``,
-``mutants-303.md`` and ``mutants-404.md``, written by ``tests/mutants/run.py --out``) need
+``mutants-303.md``, ``mutants-404.md`` and ``mutants-505.md``, written by
+``tests/mutants/run.py --out``) need
 the environment of ``nox -s mutants``: this script prints their command, and ``nox -s
 figures`` hands it to that session.
 """
@@ -34,7 +35,8 @@ COMMAND = re.compile(r"`python (benchmarks/\w+\.py|tests/mutants/run\.py)((?: [^
 
 #: Results files whose command runs in the environment of another nox session (by name).
 ELSEWHERE = dict.fromkeys(
-    ["mutants.md", "mutants-302.md", "mutants-303.md", "mutants-404.md"], "mutants"
+    ["mutants.md", "mutants-302.md", "mutants-303.md", "mutants-404.md", "mutants-505.md"],
+    "mutants",
 )
 
 

@@ -508,6 +508,28 @@ def test_chances_are_whole_percentages_and_certainty_is_exact() -> None:
     assert percent(Fraction(499, 500)) == ">99%"
 
 
+def test_a_place_of_many_tiles_takes_more_lines_and_the_next_one_starts_below() -> None:
+    """A place with more possible tiles than a line holds (12) lays them on more lines,
+    and the next place's name, and the picture's bottom, come below the last of them."""
+    rnd = Round.from_position(PRESETS["chickie-duel"], POSITION)
+    beliefs = rnd.view(1).tile_probabilities()
+    root = ET.fromstring(beliefs_svg(beliefs))
+    ns = "{http://www.w3.org/2000/svg}"
+    names = [float(t.attrib["y"]) for t in root.iter(f"{ns}text") if t.get("class") == "place"]
+    assert len(names) == len(beliefs.places) == 2
+    lows: dict[str, list[float]] = {}
+    for group in root.iter(f"{ns}g"):
+        if group.get("class") == "belief":
+            chance = group.find(f"{ns}text")
+            assert chance is not None
+            lows.setdefault(group.attrib["data-place"], []).append(float(chance.attrib["y"]))
+    assert {len(ys) for ys in lows.values()} == {16}  # every hidden tile in both places
+    assert len(set(lows["0"])) == 2  # two lines of tiles
+    assert max(lows["0"]) < names[1] < min(lows["boneyard"])
+    _, y0, _, height = (float(v) for v in root.attrib["viewBox"].split())
+    assert y0 + height > max(lows["boneyard"])
+
+
 def test_the_picture_is_as_wide_as_its_longest_row() -> None:
     """Without a title, a beliefs picture ends a margin after its longest row of tiles,
     however few tiles that row holds: the space right of the last tile is the same in

@@ -35,6 +35,7 @@ PAGES = {
     "mutants-302.md": "docs/testing.md",
     "mutants-303.md": "docs/testing.md",
     "mutants-404.md": "docs/testing.md",
+    "mutants-505.md": "docs/testing.md",
     "search.md": "docs/performance.md",
     "decisions.md": "docs/bots.md",
     "solve.md": "docs/analysis.md",
@@ -417,7 +418,13 @@ def test_figures_hands_the_mutation_results_to_their_own_session(
     each one's command and runs nothing, and the recorded command is the runner's with
     ``--out`` naming the file."""
     figures = _figures()
-    samples = ["mutants.md", "mutants-302.md", "mutants-303.md", "mutants-404.md"]
+    samples = [
+        "mutants.md",
+        "mutants-302.md",
+        "mutants-303.md",
+        "mutants-404.md",
+        "mutants-505.md",
+    ]
     assert dict.fromkeys(samples, "mutants") == figures.ELSEWHERE
     for name in figures.ELSEWHERE:
         command = figures.recorded_command(RESULTS / name)

@@ -7,6 +7,7 @@ tile (H2) and a scoring change (H3). Scenario tests cite the rules they touch.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import attrs
@@ -376,25 +377,45 @@ def test_tile_points_and_bonus_score_the_round() -> None:
 
 
 def test_a_rule_that_lists_what_is_not_a_move_is_named() -> None:
+    """A house rule chooses the tiles, the placement rules the places: a listed move
+    that is no move, a tile the seat does not hold, or a play onto a tile that is not a
+    place now (R7-R10) is refused with the rule's name."""
+
     @house_rule
     @attrs.frozen
     class Sloppy(HouseRule):
         name = "sloppy-lister"
         rule = "H9"
-        held: bool = True
+        lists: str = "text"
 
         def moves(self, turn: Turn, moves: list[Move]) -> list[Move]:
-            if self.held:
+            if self.lists == "text":
                 return [*moves, "9-9"]  # type: ignore[list-item]
-            return [Play(BLANK, turn.table.places()[0])]
+            if self.lists == "unheld":
+                return [Play(BLANK, turn.table.places()[0])]
+            return [Play(turn.hand[0], turn.hand[1])]  # onto a tile of its own hand
 
     rnd = Round.deal(CLASSIC, 4, seed=1)
     rnd = rnd.apply(rnd.legal_moves()[0])  # the round double (R6): no house rule yet
-    assert BLANK not in rnd.hand(seat_of(rnd))  # so the second rule lists a tile not held
-    for held, error, text in ((True, TypeError, "not a Play"), (False, RulesError, "not hold")):
-        rules = attrs.evolve(CLASSIC, house=[Sloppy(held=held)])
+    seat = seat_of(rnd)
+    assert BLANK not in rnd.hand(seat)  # so the second rule lists a tile not held
+    first, second = rnd.hand(seat)[:2]
+    cases = [
+        ("text", TypeError, "'9-9', not a Play, Draw or Pass"),
+        ("unheld", RulesError, f"0-0@{rnd.round_double}, but seat {seat} does not hold 0-0"),
+        (
+            "off",
+            RulesError,
+            (
+                f"{first}@{second}, but it goes onto {second}, which is not a place now: "
+                f"a tile may go onto {rnd.round_double} (R7-R10)"
+            ),
+        ),
+    ]
+    for lists, error, text in cases:
+        rules = attrs.evolve(CLASSIC, house=[Sloppy(lists=lists)])
         state = state_of(Round.from_position(rules, rnd.to_position()))
-        with pytest.raises(error, match=f"house rule sloppy-lister listed .*{text}"):
+        with pytest.raises(error, match=f"house rule sloppy-lister listed {re.escape(text)}"):
             state.legal_moves()
 
 

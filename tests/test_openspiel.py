@@ -756,12 +756,14 @@ def test_the_boneyard_piece_counts_the_undealt_tiles_during_the_deal(start: str)
 def test_the_history_rows_flag_each_move_s_kind() -> None:
     """With perfect recall, the row of each move in the ``history`` piece is flagged
     valid, holds its seat, flags it as a play, a draw or a pass with 1 (one flag a row),
-    and holds a play's tile and the tile it goes onto (R4): in random rounds played to
+    holds a play's tile and the tile it goes onto (R4), and the tile of a draw of the
+    observing seat's own, flagged with 1 (R13): in random rounds played to
     their end until plays, draws and passes have all been seen."""
     game = load("chickie-duel")
     recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     rng = random.Random(13)
     kinds: set[type] = set()
+    shown = 0
     while kinds != {Play, Draw, Pass}:
         state = game.new_initial_state()
         while not state.is_terminal():
@@ -782,4 +784,11 @@ def test_the_history_rows_flag_each_move_s_kind() -> None:
                 assert row[7:10].tolist() == (
                     [0.0, 0.0, 0.0] if onto is None else [1.0, onto.high, onto.low]
                 )
+            # seat 0's own draws show the tile drawn, flagged with 1; the other's, nothing
+            drawn = event.drawn if event.seat == 0 else None
+            assert row[10:13].tolist() == (
+                [0.0, 0.0, 0.0] if drawn is None else [1.0, drawn.high, drawn.low]
+            )
+            shown += drawn is not None
         assert not rows[len(events) :].any()
+    assert shown > 0

@@ -11,6 +11,8 @@ Skipped unless pettingzoo, gymnasium and numpy are installed (``nox -s adapters`
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -96,6 +98,46 @@ def test_action_mask_is_the_legal_moves(preset: str, players: int) -> None:
                     assert game.agent_selection == agent
                     assert moves == set(rnd.legal_moves())
             random_steps(game, rng, 1)
+
+
+def _size_tables() -> list[list[tuple[str, str]]]:
+    """The (name, size) rows of the observation's table in ``observation_layout``'s
+    docstring and on the adapters page."""
+    doc = observation_layout.__doc__ or ""
+    rows = re.findall(r"^ {4}([a-z_]+) {2,}([^ ].*?) {2,}\S", doc, re.MULTILINE)
+    page = (Path(__file__).resolve().parents[1] / "docs" / "adapters.md").read_text("utf-8")
+    table = page.split("| part | size | content |\n", 1)[1].split("\n\n", 1)[0]
+    cells = re.findall(r"^\| `([a-z_]+)` \| ([^|]+?) \|", table, re.MULTILINE)
+    return [[row for row in rows if row[0] != "name"], cells]
+
+
+def _length(size: str, sizes: dict[str, int]) -> int:
+    """A size of the tables: a number, a letter, or two joined by ``+``, ``*`` or the
+    multiplication sign ("6", "T", "N + 1", "P * T")."""
+    words = re.split(r" ([+*\u00d7]) ", size.strip())
+    value = int(words[0]) if words[0].isdigit() else sizes[words[0]]
+    for sign, word in zip(words[1::2], words[2::2], strict=True):
+        term = int(word) if word.isdigit() else sizes[word]
+        value = value + term if sign == "+" else value * term
+    return value
+
+
+@pytest.mark.parametrize(("preset", "players"), CASES, ids=CASE_IDS)
+def test_the_observation_has_the_parts_its_tables_say(preset: str, players: int) -> None:
+    """Both tables of the observation (the docstring's and the adapters page's) name the
+    parts in the order of ``observation_layout``, each as long as its size says (N the
+    set size, T its tiles, P the players), one after another from 0."""
+    rules = PRESETS[preset]
+    n = rules.set_size(players)
+    sizes = {"N": n, "T": (n + 1) * (n + 2) // 2, "P": players}
+    layout = observation_layout(rules, players)
+    for table in _size_tables():
+        assert [name for name, _ in table] == list(layout)
+        at = 0
+        for name, size in table:
+            length = _length(size, sizes)
+            assert layout[name] == slice(at, at + length), name
+            at += length
 
 
 @pytest.mark.parametrize(("preset", "players"), CASES, ids=CASE_IDS)

@@ -272,6 +272,8 @@ def _error(text: str, rules: object = DUEL) -> str:
             "seat 1 drew while holding 4-3, which has a play (R12)",
         ),
         (TOES.replace(" 1 0 1 -", " 1 0 1 0:4-3"), "0 draws"),
+        # More draws than the tiles held: the hand held some before the turn (R13).
+        (TOES.replace(" 1 0 1 -", " 1 0 1 9:4-3"), "turn: seat 1 drew 9 tiles but holds 4 (R13)"),
         (TOES.replace(" 1 0 1 -", " 1 0 1 1;4-3"), "is not a turn"),
         # The draws are ASCII digits: others that int() reads are not a count.
         (TOES.replace(" 1 0 1 -", " 1 0 1 \u0661:5-5"), "turn: '\u0661:5-5' is not a turn"),
@@ -696,6 +698,24 @@ def test_a_highest_held_search_with_nobody_to_move_is_refused_r6b() -> None:
         message = _error(" ".join(words), rules)
         assert message == "to move: the round is not over; write the seat to move"
     assert holders == {0, 1}
+
+
+def test_the_double_blank_opens_when_no_higher_double_is_held_r6b() -> None:
+    """In a highest_held start the search goes down to the double-blank: a round dealt
+    for 6-6 where 0-0 is the only double in the hands opens on it, and its position
+    reads back (R6b)."""
+    rules = attrs.evolve(DUEL, start="highest_held")
+    rnd = Round.deal(rules, 2, seed=326)
+    held = [t for hand in rnd.dealt_hands for t in hand if t.is_double]
+    assert held == [Tile(0, 0)]
+    assert (rnd.dealt_for, rnd.round_double) == (Tile(6, 6), Tile(0, 0))
+    text = rnd.to_position()
+    assert text.split()[1] == "6-6>0-0"
+    back = Round.from_position(rules, text)
+    assert back.round_double == Tile(0, 0)
+    assert back.to_position() == text
+    played = back.apply(back.legal_moves()[0])
+    assert Round.from_position(rules, played.to_position()).to_position() == played.to_position()
 
 
 def test_the_grammar_has_the_lower_opening_double() -> None:

@@ -9,6 +9,7 @@ game whose moves were the analysis's own best (or the solver's) to a loss of not
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import random
@@ -23,7 +24,18 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_solver import FOOT_TABLE
 
-from chickenfoot import PRESETS, Annotation, Mark, Match, Play, Record, Round, Tile, _review
+from chickenfoot import (
+    PRESETS,
+    Annotation,
+    Mark,
+    Match,
+    Play,
+    Record,
+    Round,
+    Tile,
+    _review,
+    parse_move,
+)
 from chickenfoot.analysis import (
     BLUNDER,
     INACCURACY,
@@ -367,6 +379,24 @@ def test_the_reports_show_the_seats_and_the_marked_moves() -> None:
     assert analysis.worst(len(lost) + 5) == tuple(lost)
 
 
+def test_the_page_marks_the_move_played_in_each_worst_position() -> None:
+    """In the page's table of each of the worst moves, the row of the move played is
+    marked, and no other: also for a game whose moves were read from text (equal moves,
+    not the same objects)."""
+    played = greedy_round(8)
+    rnd = Round.deal(RULES, 2, seed=8)
+    for move in played.moves:
+        rnd = rnd.apply(parse_move(str(move)))
+    assert rnd == played
+    analysis = analyse_game(rnd, **FAST)
+    page = analysis.html(worst=3)
+    sections = page.split("<section>")[1:]
+    assert len(sections) == len(analysis.worst(3)) == 3
+    for m, section in zip(analysis.worst(3), sections, strict=True):
+        marked = re.findall(r'<tr class="played"><td>([^<]*)</td>', section)
+        assert marked == [html.escape(str(m.move))]
+
+
 def aligned(lines: list[str], left: int) -> None:
     """The table of ``lines`` (a heading, a rule of dashes, its rows) has its first
     ``left`` columns aligned to the left and the others to the right of the column's
@@ -393,6 +423,17 @@ def test_the_report_aligns_names_left_and_numbers_right() -> None:
     assert lines[seats].startswith("seat  judged  accuracy  mean loss  hindsight loss")
     aligned(lines[seats : seats + 4], 1)
     assert lines[seats + 4] == ""
+    # each seat's row: its judged moves, its accuracy as a whole percentage, its losses
+    shares = []
+    for seat, line in zip(analysis.seats, lines[seats + 2 : seats + 4], strict=True):
+        s = analysis.summary(seat)
+        assert s.accuracy is not None
+        shares.append(s.accuracy)
+        assert line.split()[:5] == [
+            str(seat), str(s.judged), f"{round(100 * s.accuracy)}%",
+            f"{s.mean_loss:.2f}", "-" if s.hindsight_loss is None else f"{s.hindsight_loss:.2f}",
+        ]  # fmt: skip
+    assert any(0 < share < 1 for share in shares)
     moves = lines.index("Every judged move, margins and losses in points (R17):") + 1
     assert lines[moves].split()[:4] == ["move", "seat", "played", "margin"]
     table = lines[moves:]

@@ -25,7 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import rules as variants
 
-from chickenfoot import PRESETS, Match, Rules, RulesError, schema
+from chickenfoot import PRESETS, Match, Rules, RulesError, _schemas, schema
 from chickenfoot._schemas import SCHEMA_NAMES, SchemaName
 
 KNOBS = tuple(a.name for a in attrs.fields(Rules))
@@ -268,6 +268,26 @@ def test_each_schema_is_its_shipped_file_with_what_it_refers_to(name: SchemaName
         assert value == {"$id": file, **rules}
     loaded["title"] = "changed"
     assert schema(name)["title"] != "changed"  # a new dict each time
+
+
+def test_a_schema_holds_what_the_schemas_it_refers_to_refer_to(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The files a schema holds are every file it refers to, and the files those refer
+    to in turn, each once (the shipped ones go one step deep: the record and view
+    schemas refer to the rules schema, which refers to none)."""
+    files: dict[str, dict[str, Any]] = {
+        "record": {"$schema": "s", "a": {"$ref": "view.schema.json#/x"}},
+        "view": {"$schema": "s", "b": [{"$ref": "rules.schema.json"}, {"$ref": "#/$defs/c"}]},
+        "rules": {"$schema": "s", "c": {"$ref": "record.schema.json"}},
+    }
+    monkeypatch.setattr(_schemas, "_load", lambda name: json.loads(json.dumps(files[name])))
+    loaded = schema("record")
+    assert sorted(loaded["$defs"]) == ["rules.schema.json", "view.schema.json"]
+    assert loaded["$defs"]["rules.schema.json"] == {
+        "$id": "rules.schema.json",
+        "c": files["rules"]["c"],
+    }
 
 
 def test_an_unknown_schema_name_is_refused() -> None:

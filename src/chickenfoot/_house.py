@@ -194,7 +194,12 @@ class HouseRule:
         """The legal moves of ``turn``, given ``moves``, the legal moves of the rules
         before this one: filter them or extend them. Asked once the round double is on the
         table (the opening, R6, is the library's). A list left empty becomes a draw if the
-        drawing rules allow one, else a pass (R13-R15)."""
+        drawing rules allow one, else a pass (R13-R15).
+
+        A play listed is of a tile the seat holds, onto one of ``turn.table.places()``
+        (whatever the numbers there: a rule may make a tile wild, but the places are the
+        placement rules', R7-R10); any other is refused with a
+        :class:`~chickenfoot.errors.RulesError` naming the rule."""
         return moves
 
     def refusal(self, turn: Turn, move: Move) -> str | None:
@@ -542,19 +547,36 @@ def house_moves(
     drawing = book.drawing
     moves = drawing.moves(table, hand, turn_draws, last_drawn, left)
     turn = turn_of(book, table, seat, hand, turn_draws, last_drawn, left, counts)
+    places: tuple[Tile, ...] | None = None
     for rule in book.house:
         moves = list(rule.moves(turn, list(moves)))
         for move in moves:
             if type(move) not in (Play, Draw, Pass):
                 raise TypeError(f"house rule {rule.name} listed {move!r}, not a Play, Draw or Pass")
-            if type(move) is Play and not hand >> move.tile.index & 1:
+            if type(move) is not Play:
+                continue
+            if not hand >> move.tile.index & 1:
                 raise RulesError(
                     f"house rule {rule.name} listed {move}, but seat {seat} does not hold "
                     f"{move.tile}"
                 )
+            if places is None:
+                places = turn.table.places()
+            if move.onto not in places:
+                raise RulesError(_off_the_places(rule, move, places))
     if not moves:
         moves = [DRAW] if drawing.may_draw(turn_draws, left) else [PASS]
     return moves
+
+
+def _off_the_places(rule: HouseRule, move: Play, places: tuple[Tile, ...]) -> str:
+    """Why a play a house rule listed cannot be made: it goes onto no place of the table
+    now (a house rule chooses the tiles, the placement rules the places, R7-R10)."""
+    where = "no tile" if move.onto is None else f"{move.onto}, which is not a place now"
+    return (
+        f"house rule {rule.name} listed {move}, but it goes onto {where}: a tile may go onto "
+        f"{' or '.join(map(str, places))} (R7-R10)"
+    )
 
 
 def house_refusal(

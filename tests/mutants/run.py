@@ -95,6 +95,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_wild.py",
         "tests/test_match.py",
         "tests/test_perft.py",
+        "tests/test_positions.py::test_the_double_blank_opens_when_no_higher_double_is_held_r6b",
     ),
     "_drawing": (
         "tests/test_book.py",
@@ -124,6 +125,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_properties.py",
         "tests/test_differential.py::test_random_variants_agree_with_reference",
         "tests/test_sampling.py::test_max_tries_is_deprecated_and_ignored",
+        "tests/test_records.py::test_a_record_of_a_position_of_a_large_set_reads_back",
     ),
     "_engine": (
         "tests/test_round_scenarios.py",
