@@ -209,15 +209,16 @@ def figures(session: nox.Session) -> None:
     with its recorded arguments."""
     figures_py = _figures_script()
     names = list(session.posargs) or [p.name for p in figures_py.results_files()]
-    own = [n for n in names if n not in figures_py.ELSEWHERE]
+    elsewhere = figures_py.elsewhere()
+    own = [n for n in names if n not in elsewhere]
     if own:
         python = _compiled_env(session)
         session.install(".", *group("bench"))
         session.run("python", "benchmarks/figures.py", "--compiled", str(python), *own)
     for name in names:
-        if name in figures_py.ELSEWHERE:
+        if name in elsewhere:
             command = figures_py.recorded_command(figures_py.RESULTS / name)
-            session.notify(figures_py.ELSEWHERE[name], posargs=command[1:])
+            session.notify(elsewhere[name], posargs=command[1:])
 
 
 def _figures_script() -> Any:

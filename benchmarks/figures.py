@@ -10,11 +10,9 @@ path belongs to the machine that made the file)::
     python benchmarks/figures.py --compiled PYTHON playouts.md sampling.md
 
 Without file names every results file is regenerated; the ratings take over an hour and a
-half of CPU time. The mutation testing results (``mutants.md``, ``mutants-302.md``,
-``mutants-303.md``, ``mutants-404.md`` and ``mutants-505.md``, written by
-``tests/mutants/run.py --out``) need
-the environment of ``nox -s mutants``: this script prints their command, and ``nox -s
-figures`` hands it to that session.
+half of CPU time. The mutation testing results (the ``mutants*.md`` files, whose command
+is ``tests/mutants/run.py --out``) need the environment of ``nox -s mutants``: this script
+prints their command, and ``nox -s figures`` hands it to that session.
 """
 
 from __future__ import annotations
@@ -33,11 +31,8 @@ RESULTS = ROOT / "benchmarks" / "results"
 #: testing runner's `python tests/mutants/run.py ARGS`.
 COMMAND = re.compile(r"`python (benchmarks/\w+\.py|tests/mutants/run\.py)((?: [^`]*)?)`")
 
-#: Results files whose command runs in the environment of another nox session (by name).
-ELSEWHERE = dict.fromkeys(
-    ["mutants.md", "mutants-302.md", "mutants-303.md", "mutants-404.md", "mutants-505.md"],
-    "mutants",
-)
+#: The nox session whose environment a script of a recorded command needs, by script.
+SESSIONS = {"tests/mutants/run.py": "mutants"}
 
 
 def recorded_command(results: Path) -> list[str]:
@@ -51,6 +46,17 @@ def recorded_command(results: Path) -> list[str]:
 def results_files() -> list[Path]:
     """Every Markdown results file, in name order (the README is not one)."""
     return sorted(p for p in RESULTS.glob("*.md") if p.name != "README.md")
+
+
+def elsewhere() -> dict[str, str]:
+    """The results files whose command runs in the environment of another nox session
+    (:data:`SESSIONS`), by name, with that session."""
+    out = {}
+    for path in results_files():
+        script = recorded_command(path)[0]
+        if script in SESSIONS:
+            out[path.name] = SESSIONS[script]
+    return out
 
 
 def with_compiled(command: list[str], python: str | None) -> list[str]:
@@ -73,9 +79,9 @@ def main(argv: list[str] | None = None) -> int:
     run: dict[tuple[str, ...], str] = {}
     for path, command in zip(chosen, commands, strict=True):
         print(f"{path.name}: python {shlex.join(command)}", flush=True)
-        if path.name in ELSEWHERE:
+        if command[0] in SESSIONS:
             if not args.list:
-                print(f"  (run by nox -s {ELSEWHERE[path.name]} -- {shlex.join(command[1:])})")
+                print(f"  (run by nox -s {SESSIONS[command[0]]} -- {shlex.join(command[1:])})")
         elif tuple(command) in run:
             print(f"  (written by the same command as {run[tuple(command)]})")
         elif not args.list:

@@ -425,8 +425,8 @@ def test_figures_hands_the_mutation_results_to_their_own_session(
         "mutants-404.md",
         "mutants-505.md",
     ]
-    assert dict.fromkeys(samples, "mutants") == figures.ELSEWHERE
-    for name in figures.ELSEWHERE:
+    assert dict.fromkeys(samples, "mutants") == figures.elsewhere()
+    for name in samples:
         command = figures.recorded_command(RESULTS / name)
         assert command[0] == "tests/mutants/run.py"
         assert command[command.index("--out") + 1] == f"benchmarks/results/{name}"

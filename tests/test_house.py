@@ -393,6 +393,8 @@ def test_a_rule_that_lists_what_is_not_a_move_is_named() -> None:
                 return [*moves, "9-9"]  # type: ignore[list-item]
             if self.lists == "unheld":
                 return [Play(BLANK, turn.table.places()[0])]
+            if self.lists == "root":
+                return [Play(turn.hand[0])]  # a second round double
             return [Play(turn.hand[0], turn.hand[1])]  # onto a tile of its own hand
 
     rnd = Round.deal(CLASSIC, 4, seed=1)
@@ -403,6 +405,11 @@ def test_a_rule_that_lists_what_is_not_a_move_is_named() -> None:
     cases = [
         ("text", TypeError, "'9-9', not a Play, Draw or Pass"),
         ("unheld", RulesError, f"0-0@{rnd.round_double}, but seat {seat} does not hold 0-0"),
+        (
+            "root",
+            RulesError,
+            f"{first}, but it goes onto no tile: a tile may go onto {rnd.round_double} (R7-R10)",
+        ),
         (
             "off",
             RulesError,
