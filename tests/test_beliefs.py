@@ -372,6 +372,21 @@ def test_the_estimate_keeps_every_hand_full() -> None:
     )
 
 
+def test_exact_beliefs_say_over_how_many_deals() -> None:
+    """An exact belief names its count of deals in full up to a billion, and in three
+    figures from there."""
+    for table, below in (((3, 4, 3), True), ((3, 5, 4), False)):
+        rnd = played(tiny(*table), 3, 3, 2)
+        view = rnd.view(0)
+        count = view.count_deals()
+        assert (count < 10**9) == below
+        shown = f"{count:,}" if below else f"{count:.3g}"
+        if below:
+            assert count >= 1000  # its commas are seen
+        beliefs = view.tile_probabilities(time_limit=None)
+        assert repr(beliefs).endswith(f"; exact over {shown} deals>"), repr(beliefs)
+
+
 def test_a_finished_round_and_a_view_with_nothing_hidden() -> None:
     """R16, R17: a finished round's view that hides nothing has beliefs with no tiles,
     over the deals that replay it."""

@@ -161,6 +161,21 @@ def test_rules_tables_are_text_read_from_the_left(capsys: pytest.CaptureFixture[
     assert _read_from_the_left(spans, rows)
 
 
+def test_rich_and_plain_tables_have_the_same_heads(capsys: pytest.CaptureFixture[str]) -> None:
+    """With rich or without, a table's first line names its columns: the presets' table
+    the knob and each preset, one preset's the knob and what is said of it."""
+    pytest.importorskip("rich")
+    for argv, title, heads in (
+        (["rules"], "Presets", ["knob", *PRESETS]),
+        (["rules", "classic"], "Knobs", ["knob", "value", "rules", "values", "what it does"]),
+    ):
+        for plain in ([], ["--plain"]):
+            assert main([*argv, *plain]) == 0
+            lines = [line for line in capsys.readouterr().out.splitlines() if line.strip()]
+            first = lines[[line.strip() for line in lines].index(title) + 1]
+            assert first.split() == " ".join(heads).split(), (argv, plain, first)
+
+
 def test_rules_of_one_preset_by_alias(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "Double Chicken Foot", "--plain"]) == 0
     out = capsys.readouterr().out
@@ -485,6 +500,27 @@ def test_plain_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
     err = capsys.readouterr().err
     assert "0/4 games" in err
     assert err.endswith("[##############################] 4/4 games\n")
+
+
+def test_a_terminal_shows_the_bar_unless_quiet(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a terminal ``simulate`` and ``tournament`` draw their bar on stderr, and
+    ``--quiet`` leaves it out; off a terminal there is none (every other test)."""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    commands = (
+        ["simulate", "--preset", "chickie", "--games", "2", "--jobs", "1", "--plain"],
+        [
+            *("tournament", "--bots", "random,greedy", "--preset", "chickie"),
+            *("--deals", "1", "--jobs", "1", "--plain"),
+        ],
+    )
+    for argv in commands:
+        assert main(argv) == 0
+        err = capsys.readouterr().err
+        assert "[##############################]" in err, argv
+        assert main([*argv, "--quiet"]) == 0
+        assert capsys.readouterr().err == "", argv
 
 
 def test_rich_progress_bar_and_no_bar(capsys: pytest.CaptureFixture[str]) -> None:
@@ -1077,9 +1113,10 @@ def test_show_refuses_a_seat_past_the_last_of_the_position(
 ) -> None:
     for players in (3, 4, 6):
         position = Round.deal(PRESETS["classic"], players, seed=1).to_position()
-        assert main(["show", position, "--preset", "classic", "--seat", str(players)]) == 2
-        said = f"--seat {players}: the position has seats 0 to {players - 1}"
-        assert said in capsys.readouterr().err
+        for seat in (players, players + 1, 20):
+            assert main(["show", position, "--preset", "classic", "--seat", str(seat)]) == 2
+            said = f"--seat {seat}: the position has seats 0 to {players - 1}"
+            assert said in capsys.readouterr().err
 
 
 def test_show_analyse_says_a_forced_move_is_not_searched(

@@ -174,6 +174,9 @@ def test_options_are_declared_and_set(pids: Path) -> None:
         with pytest.raises(ValueError, match="of type string, not 3"):
             engine.configure({"style": 3})
         assert engine.play(a_view()) in a_view().legal_moves()  # still running
+    with SimpleEngine.popen(first(), timeout=None) as engine:  # no time limit on answers
+        engine.configure({"style": "other"})
+        assert engine.play(a_view()) in a_view().legal_moves()
     assert no_child_left(pids)
 
 

@@ -237,6 +237,29 @@ def test_the_bounds_of_the_scores_count_tile_points_and_bonuses_r17() -> None:
 
 @house_rule
 @attrs.frozen
+class LowTilesPay(HouseRule):
+    """A tile of one or two pips is worth its pips to the seat that holds it at the end."""
+
+    name = "low-tiles-pay"
+    rule = "H14"
+
+    def tile_points(self, tile: Tile, points: int) -> int:
+        return -points if 0 < tile.high + tile.low <= 2 else points
+
+
+def test_the_bounds_count_tile_points_below_zero_r17() -> None:
+    """R17: tiles a house rule makes worth less than nothing lower the lowest score, each
+    of them (1-0 is worth -1, 1-1 and 2-0 -2): a hand may hold all three."""
+    double_six = len(tile_set(6))
+    rules = attrs.evolve(DUEL, house=[LowTilesPay()])
+    low = [t for t in tile_set(6) if 0 < t.high + t.low <= 2]
+    assert sorted(map(str, low)) == ["1-0", "1-1", "2-0"]
+    pips = sum(t.high + t.low for t in tile_set(6))
+    assert score_bounds(rules, double_six) == (-5, pips - 5)
+
+
+@house_rule
+@attrs.frozen
 class UnboundedBonus(HouseRule):
     """A bonus without bounds."""
 

@@ -145,6 +145,9 @@ def test_the_game_parameters_keep_the_preset_at_their_defaults() -> None:
     given as a parameter (a boolean as 0 or 1, None as 0) gives that example back."""
     defaults = round_parameters()
     assert knobs_of_parameters(defaults) == {}
+    # the documented defaults: "" for a word, -1 for a boolean or a number
+    kinds = {f.name: f.metadata["kind"] for f in attrs.fields(Rules)}
+    assert defaults == {name: "" if kinds[name] == "word" else -1 for name in defaults}
     for name in defaults:
         field = attrs.fields_dict(Rules)[name]
         for example in field.metadata["examples"]:

@@ -751,6 +751,8 @@ def test_the_boneyard_piece_counts_the_undealt_tiles_during_the_deal(start: str)
     observer.set_from(state, 1)
     assert observer.dict["boneyard"].tolist() == [len(state.round.boneyard)]
     assert len(state.round.boneyard) == tiles - centre - game.config.dealt
+    # a chance node for every tile dealt or drawn: all but the centre's double
+    assert game.max_chance_nodes_in_history() == tiles - centre
 
 
 def test_the_history_rows_flag_each_move_s_kind() -> None:

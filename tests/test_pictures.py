@@ -457,6 +457,11 @@ def test_svg_title_and_size() -> None:
     title = next(t for t in root.iter(f"{SVG}text") if t.get("class") == "title")
     assert title.text == "double-foot, 4 players: seat 0 to move (1 tile on the table)"
     assert max(float(root.attrib["width"]), float(root.attrib["height"])) == 500
+    # the title line is drawn first on the felt, before the tiles and the hand below
+    for picture in (root, ET.fromstring(table_svg(rnd.view(2)))):
+        drawn = [child.get("class") for child in picture if child.tag != f"{SVG}title"]
+        assert drawn[:2] == ["felt", "title"]
+        assert drawn.count("title") == 1
     view = ET.fromstring(table_svg(rnd.view(2), title=False))
     assert not [t for t in view.iter(f"{SVG}text") if t.get("class") == "title"]
     assert isinstance(rnd.view(2), RoundView)

@@ -178,6 +178,22 @@ SHAPE = '{"preset": "classic", "knobs": {"double_blank": 25}}'
             {"preset": "classic", "knobs": {"double_blank": True}},
             ["rules.knobs.double_blank: expected an integer, got true"],
         ),
+        (  # a knob that takes words or a number names them all, the last after "or"
+            {"preset": "classic", "knobs": {"rounds": 2.5}},
+            ['rules.knobs.rounds: expected "full", "half" or an integer, got 2.5'],
+        ),
+        (
+            {"preset": "classic", "knobs": {"draws_per_turn": "one"}},
+            ['rules.knobs.draws_per_turn: expected an integer or null, got "one"'],
+        ),
+        (  # a number is shown whole up to 128 bits, a longer one by its length
+            {"preset": "classic", "knobs": {"first_foot_required": 2**127}},
+            [f"rules.knobs.first_foot_required: expected true or false, got {2**127}"],
+        ),
+        (
+            {"preset": "classic", "knobs": {"first_foot_required": -(2**128)}},
+            ["rules.knobs.first_foot_required: expected true or false, got an integer of 129 bits"],
+        ),
         (
             {"preset": "classic", "knobs": {"hand_sizes": {"4": 20}}},
             ["4 players with hands of 20 need 80 tiles", "(R5)"],

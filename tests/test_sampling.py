@@ -269,6 +269,27 @@ def test_exact_count_of_a_round_won_on_a_double_equals_the_brute_force_count_r17
     assert checked == 3
 
 
+def test_exact_count_of_a_search_down_to_the_double_blank_equals_the_brute_force_r6b() -> None:
+    """R6b: when the only double dealt is the double-blank, its holder opens with it; a
+    seat that does not hold it counts the deals where the opener was dealt it, before and
+    after it is placed, as the brute force lists them."""
+    rules = tiny(2, 3, 3, start="highest_held")
+    blank = Tile(0, 0)
+    for seed in range(300):
+        rnd = Round.deal(rules, 2, seed=seed, first=seed % 2)
+        if [t for hand in rnd.dealt_hands for t in hand if t.is_double] == [blank]:
+            break
+    else:
+        raise AssertionError("no deal whose only double is the double-blank")
+    assert rnd.round_double == blank
+    assert rnd.legal_moves() == [Play(blank, None)]
+    rng = random.Random(seed)
+    for _ in range(3):
+        for seat in range(2):
+            assert count_deals(rnd.view(seat)) == sum(brute_force(rnd, seat).values()), seat
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+
+
 @pytest.mark.parametrize("ending", ["WENT_OUT", "BLOCKED"])
 def test_samples_of_finished_rounds_follow_the_exact_distribution(ending: str) -> None:
     """Chi-square of 3000 samples of a finished three-seat round against the brute-force

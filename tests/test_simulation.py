@@ -237,6 +237,15 @@ def test_progress_counts_up_to_the_games() -> None:
         SHORT, BOTS, games=3, seed=3, jobs=1, chunk_size=1, progress=lambda d, t: inline.append(d)
     )
     assert inline == [0, 1, 2, 3]
+    # by default about games / 64 games a chunk: 2 for 130 games, 1 for fewer than 128
+    for games, size in ((130, 2), (70, 1)):
+        chunks: list[int] = []
+
+        def note(done: int, total: int, chunks: list[int] = chunks) -> None:
+            chunks.append(done)
+
+        simulate(SHORT, BOTS, games=games, seed=3, jobs=1, progress=note)
+        assert chunks == [*range(0, games, size), games]
 
 
 def test_records_only_when_asked() -> None:

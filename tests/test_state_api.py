@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
+from house_rules import WildDoubleBlank
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import played_rounds
@@ -94,6 +96,32 @@ def test_info_key_is_one_number_for_each_covered_key() -> None:
         players = min(rules.player_counts) + (seed % 2 if preset == "classic" else 0)
         _pair_keys(state_of(Round.deal(rules, players, seed=seed)), rng, to_key, to_covered)
     assert len(to_key) > 100  # many tiles over many numbers were seen
+
+
+def test_a_house_rules_wild_play_has_a_key_of_0_and_up() -> None:
+    """A house rule's play of a tile over a number it does not show (the wild double-blank
+    over any open end) has a key of 0 and up like every play, apart from the drawer's
+    keys of its draws (-3 and down), and the keys still pair one to one with the tile and
+    the number it covers."""
+    rules = attrs.evolve(PRESETS["classic"], house=(WildDoubleBlank(),))
+    blank = Tile(0, 0)
+    to_key: dict[tuple[int, int], int] = {}
+    to_covered: dict[int, tuple[int, int]] = {}
+    wild = 0
+    rng = random.Random(11)
+    for seed in range(40):
+        state = state_of(Round.deal(rules, 4, seed=seed))
+        while state.outcome is None:
+            moves = state.legal_moves()
+            for move in moves:
+                covered, key = covered_key(state.table, move), state.info_key(move)
+                assert (key >= 0) == isinstance(move, Play), move
+                assert to_key.setdefault(covered, key) == key
+                assert to_covered.setdefault(key, covered) == covered
+                if isinstance(move, Play) and move.tile == blank and covered[1] > 0:
+                    wild += 1
+            state = state.after(rng.choice(moves))
+    assert wild > 10  # the double-blank went wild over other numbers
 
 
 def test_the_round_doubles_placement_has_a_key_of_its_own_r6() -> None:

@@ -539,8 +539,9 @@ def test_the_sprt_bounds_and_its_checks() -> None:
     assert test.result((0, 0, 0, 0, 0)).verdict == "running"
     with pytest.raises(ValueError, match="elo0 is below elo1"):
         Sprt(10, 0)
-    with pytest.raises(ValueError, match="alpha and beta"):
-        Sprt(0, 10, 0, 0.1)
+    for alpha, beta in ((0, 0.1), (1, 0.1), (-0.1, 0.1), (0.05, 0), (0.05, 1), (0.05, -0.1)):
+        with pytest.raises(ValueError, match="alpha and beta are between 0 and 1"):
+            Sprt(0, 10, alpha, beta)
     with pytest.raises(ValueError, match="five counts"):
         test.result((1, 2))
     with pytest.raises(ValueError, match="two entrants at two seats"):

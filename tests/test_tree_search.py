@@ -155,6 +155,17 @@ def test_tree_search_with_a_time_budget_returns_a_legal_move() -> None:
         assert bot.choose(view, random.Random(1)) in view.legal_moves()
 
 
+def test_tree_search_of_one_playout_runs_one() -> None:
+    """The least budget, one playout, is taken, runs one iteration and plays a legal
+    move."""
+    bot = TreeSearchPlayer(playouts=1)
+    for rnd in decisions("classic", 3, 3):
+        view = rnd.view(rnd.to_move or 0)
+        analysis = bot.analyse(view, random.Random(1))
+        assert analysis.move in view.legal_moves()
+        assert analysis.playouts == 1
+
+
 # -- settings ---------------------------------------------------------------------------------
 
 

@@ -381,6 +381,7 @@ def test_bad_view_json_is_a_view_error_naming_the_field() -> None:
         (("players",), 1, "players: expected an integer from 2 to 100, got 1"),
         (("players",), 2, "players: 2 seats, but the round has 3"),
         (("players",), 4, "players: 4 seats, but the round has 3"),
+        (("round_number",), 0, "round_number: expected an integer of 1 or more, got 0"),
         (("ply",), "3", 'ply: expected an integer, got "3"'),
         (("ply",), 0, "ply: expected an integer of"),
         (
@@ -426,6 +427,23 @@ def test_bad_view_json_is_a_view_error_naming_the_field() -> None:
         RoundView.from_json(b'{"format": "\xff"}')
     with pytest.raises(ViewError, match=r"^a view is at most"):
         RoundView.from_json(" " * (2 * 1024 * 1024 + 1))
+
+
+def test_a_round_double_above_the_one_dealt_for_is_refused_r6() -> None:
+    """R6: the second round of a classic match is dealt for 8-8; a view whose history
+    places 9-9 as the round double is refused, naming the move and the rule."""
+    match = Match.new(PRESETS["classic"], 3, seed=4)
+    rng = random.Random(0)
+    while match.round_index == 0 or not any(isinstance(e.move, Play) for e in match.round.history):
+        match = match.apply(rng.choice(match.legal_moves()))
+    data = match.view(1).to_dict()
+    assert data["round"]["round_double"] == "8-8"
+    history = data["round"]["history"]
+    k = next(k for k, e in enumerate(history) if e["move"] == "8-8")
+    with pytest.raises(ViewError) as caught:
+        MatchView.from_dict(_spoiled(data, ("round", "history", k, "move"), "9-9"))
+    said = f"round.history[{k}].move: the round double is a double up to 8-8, not 9-9 (R6)"
+    assert said in str(caught.value)
 
 
 _JUNK: Final[list[object]] = [

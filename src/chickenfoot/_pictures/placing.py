@@ -287,7 +287,7 @@ class _Layouter:
     Each tile takes the best place beside its parent (:meth:`place`). If there is none,
     a branch is turned or laid again to make room (:meth:`repair`); failing that the
     tile may leave its parent in any direction; failing that it is squeezed into the
-    nearest clear spot, and :attr:`squeezed` counts it.
+    nearest clear spot.
     """
 
     def __init__(self, layout: Layout, opening: int, toes: int, room: _Room) -> None:
@@ -307,7 +307,6 @@ class _Layouter:
         self.opening_sectors = _sectors(self.opening, -180.0, 180.0)
         self.fan = _toe_angles(toes, room.spread)
         self.fan_sectors = _sectors(self.fan, -_FAN, _FAN)
-        self.squeezed = 0
         #: How many more placements the repair under way may try.
         self.budget = 0
 
@@ -326,7 +325,6 @@ class _Layouter:
             if found is None:
                 if not squeeze:
                     return None
-                self.squeezed += 1
                 found = self.squeeze(index)
             self.commit(index, *found)
         return [(self.placer.rects[k], n.heading) for k, n in enumerate(self.nodes)]
