@@ -36,6 +36,7 @@ PAGES = {
     "mutants-303.md": "docs/testing.md",
     "mutants-404.md": "docs/testing.md",
     "mutants-505.md": "docs/testing.md",
+    "mutants-606.md": "docs/testing.md",
     "search.md": "docs/performance.md",
     "decisions.md": "docs/bots.md",
     "solve.md": "docs/analysis.md",
@@ -424,6 +425,7 @@ def test_figures_hands_the_mutation_results_to_their_own_session(
         "mutants-303.md",
         "mutants-404.md",
         "mutants-505.md",
+        "mutants-606.md",
     ]
     assert dict.fromkeys(samples, "mutants") == figures.elsewhere()
     for name in samples:
