@@ -712,6 +712,17 @@ def test_play_a_whole_match(
     assert "Standings after round 7" in out
     assert "Match over:" in out
     assert "Your hand:" in out
+    # the moves are listed by number: a play as its notation, the round double's placing
+    # named (a draw and a pass, when listed, as words)
+    listed = re.findall(r"^ +\d+\. (.*)$", out, re.M)
+    shapes = {
+        "place": r"\d+-\d+  \(place the round double\)",
+        "play": r"\d+-\d+@\d+-\d+",
+        "draw": "draw",
+        "pass": "pass",
+    }
+    kinds = {next(k for k, shape in shapes.items() if re.fullmatch(shape, m)) for m in listed}
+    assert kinds >= {"place", "play"}, listed
     assert "Press Enter" not in out  # piped input: no pause between rounds
     # a drawn tile that can be played is named on the turn that must play it (R13)
     assert re.search(r"^You drew \d+-\d+\.$", out, re.M)

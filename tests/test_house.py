@@ -116,6 +116,26 @@ def test_a_bad_or_taken_name_is_refused() -> None:
     assert find_house_rule("wild-double-blank") is WildDoubleBlank
 
 
+def _reloaded() -> type[HouseRule]:
+    """A house rule's class as a script that is run again (a notebook cell, a reload)
+    makes it: another class object of the same module and name."""
+
+    @house_rule
+    @attrs.frozen
+    class Reloaded(HouseRule):
+        name = "reloaded-rule"
+        rule = "H9"
+
+    return Reloaded
+
+
+def test_a_rule_defined_again_by_its_own_script_takes_its_name_again() -> None:
+    first = _reloaded()
+    second = _reloaded()
+    assert first is not second
+    assert find_house_rule("reloaded-rule") is second
+
+
 def test_rules_check_their_house_rules() -> None:
     @attrs.frozen
     class Unregistered(HouseRule):

@@ -155,6 +155,23 @@ def test_tree_search_with_a_time_budget_returns_a_legal_move() -> None:
         assert bot.choose(view, random.Random(1)) in view.legal_moves()
 
 
+def test_a_win_value_is_the_share_of_its_playouts_won_r18() -> None:
+    """R18: with the ``"win"`` objective each move's value is the share of its playouts
+    that the seat won: from 0 to 1, a whole number of wins over its playouts."""
+    bot = TreeSearchPlayer(playouts=60, objective="win")
+    seen = 0
+    for rnd in decisions("classic", 3, 3):
+        view = rnd.view(rnd.to_move or 0)
+        for line in bot.analyse(view, random.Random(2)).moves:
+            if line.value is None:
+                continue
+            assert 0.0 <= line.value <= 1.0
+            wins = line.value * line.playouts
+            assert wins == pytest.approx(round(wins)), line
+            seen += 1
+    assert seen > 3
+
+
 def test_tree_search_of_one_playout_runs_one() -> None:
     """The least budget, one playout, is taken, runs one iteration and plays a legal
     move."""
