@@ -78,6 +78,10 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_rules_json.py",
         "tests/test_round_scenarios.py",
         "tests/test_match.py",
+        "tests/test_house_clients.py::test_a_record_naming_an_unregistered_rule_says_how_to_register_it",
+        "tests/test_records.py::test_schema_refuses_what_the_reader_refuses",
+        "tests/test_house_clients.py::test_a_rules_file_refuses_a_knob_the_rule_lacks",
+        "tests/test_records.py::test_limits_are_checked_before_the_work",
     ),
     "_table": (
         "tests/test_round_scenarios.py",
@@ -88,6 +92,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_state_api.py::test_info_key_is_one_number_for_each_covered_key",
         "tests/test_state_api.py::test_a_house_rules_wild_play_has_a_key_of_0_and_up",
         "tests/test_state_api.py::test_the_round_doubles_placement_has_a_key_of_its_own_r6",
+        "tests/test_engine_protocol.py::test_a_served_bot_plays_the_moves_it_plays_here",
     ),
     "_rule": ("tests/test_book.py", "tests/test_round_scenarios.py", "tests/test_wild.py"),
     "_opening": (
@@ -104,18 +109,24 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_wild.py",
         "tests/test_perft.py",
         "tests/test_differential.py::test_random_variants_agree_with_reference",
+        "tests/test_rejection.py::test_the_tangents_touch_where_the_likeliest_patterns_put_each_tile",
     ),
     "_book": (
         "tests/test_book.py",
         "tests/test_round_scenarios.py",
         "tests/test_engine.py",
         "tests/test_perft.py",
+        "tests/test_house_sampling.py::test_exact_count_under_a_declared_rule_equals_the_brute_force_count",
+        "tests/test_house_clients.py::test_positions_and_records_round_trip",
     ),
     "_scoring": (
         "tests/test_book.py",
         "tests/test_round_scenarios.py",
         "tests/test_match.py",
         "tests/test_properties.py",
+        "tests/test_openspiel.py::test_the_knob_parameters_change_the_preset",
+        "tests/test_engine.py::test_one_scoring_function_reads_the_knobs",
+        "tests/test_state.py::test_a_mid_turn_position_folds_the_same_for_every_seed",
     ),
     "_round": (
         "tests/test_round_scenarios.py",
@@ -127,6 +138,16 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_differential.py::test_random_variants_agree_with_reference",
         "tests/test_sampling.py::test_max_tries_is_deprecated_and_ignored",
         "tests/test_records.py::test_a_record_of_a_position_of_a_large_set_reads_back",
+        "tests/test_positions.py::test_records_of_positions_are_checked",
+        "tests/test_house_clients.py::test_positions_and_records_round_trip",
+        "tests/test_beliefs.py::test_exact_beliefs_equal_the_brute_force",
+        "tests/test_records.py::test_limits_are_inclusive",
+        "tests/test_view_json.py::test_bad_view_json_is_a_view_error_naming_the_field",
+        "tests/test_ismcts.py::test_rules_the_game_cannot_load_are_refused",
+        "tests/test_view_json.py::test_a_view_whose_tiles_do_not_add_up_says_how_many_it_holds",
+        "tests/test_house_hooks.py::test_a_set_without_the_number_is_refused_at_each_count_r5",
+        "tests/test_house_hooks.py::test_a_position_the_rule_cannot_reach_is_refused_naming_tile_and_rule_r7",
+        "tests/test_match.py::test_match_seed_is_an_int",
     ),
     "_engine": (
         "tests/test_round_scenarios.py",
@@ -138,10 +159,11 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_differential.py::test_random_variants_agree_with_reference",
         "tests/test_state_api.py::test_drawn_key_shows_the_tile_to_the_drawer_alone",
         "tests/test_state.py::test_states_differ_where_their_starts_or_histories_do",
-        (
-            "tests/test_house_sampling.py::"
-            "test_exact_count_under_a_declared_rule_equals_the_brute_force_count[H4]"
-        ),
+        "tests/test_house_sampling.py::test_exact_count_under_a_declared_rule_equals_the_brute_force_count[H4]",
+        "tests/test_openspiel.py::test_observation_strings_show_a_seat_its_own_hand_only",
+        "tests/test_analysis.py::test_show_analyse_lists_every_move_with_its_value_and_playouts",
+        "tests/test_solver.py::test_under_house_rules_the_key_holds_the_open_ends_themselves",
+        "tests/test_book.py::test_the_turn_never_looks_the_book_up",
     ),
     "_shown": (
         "tests/test_round_scenarios.py",
@@ -156,6 +178,11 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_match_properties.py",
         "tests/test_views.py",
         "tests/test_records.py",
+        "tests/test_house_hooks.py::test_a_match_is_refused_when_it_starts_for_a_round_it_would_deal_later_r19",
+        "tests/test_view_json.py::test_a_match_view_reads_back_from_its_json",
+        "tests/test_bots.py::test_play_until_in_a_match_moves_on_into_the_next_round",
+        "tests/test_server_api.py::test_the_seat_is_checked_in_a_match_too",
+        "tests/test_view_json.py::test_bad_view_json_is_a_view_error_naming_the_field",
     ),
     "_views": ("tests/test_views.py",),
     "_records": (
@@ -178,12 +205,18 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     # -- around the engine
     "__init__": ("tests/test_api_stability.py", "tests/test_server_api.py"),
     "__main__": ("tests/test_cli.py",),
-    "errors": ("tests/test_docs_errors.py", "tests/test_server_api.py", "tests/test_records.py"),
+    "errors": (
+        "tests/test_docs_errors.py",
+        "tests/test_server_api.py",
+        "tests/test_records.py",
+        "tests/test_engine_protocol.py::test_an_illegal_move_names_the_rule_and_the_legal_moves",
+    ),
     "_schemas": ("tests/test_rules_json.py", "tests/test_records.py"),
     "_moves": (
         "tests/test_server_api.py",
         "tests/test_records.py",
         "tests/test_round_scenarios.py",
+        "tests/test_tiles.py::test_play_needs_tiles",
     ),
     "_notation": (
         "tests/test_server_api.py",
@@ -191,20 +224,35 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_round_scenarios.py",
     ),
     "_actions": ("tests/test_actions.py", "tests/test_pettingzoo.py", "tests/test_openspiel.py"),
-    "_positions": ("tests/test_positions.py", "tests/test_round_scenarios.py"),
+    "_positions": (
+        "tests/test_positions.py",
+        "tests/test_round_scenarios.py",
+        "tests/test_view_json.py::test_a_view_of_a_position_that_starts_mid_draw_reads_back",
+        "tests/test_house_hooks.py::test_a_position_and_a_record_of_a_deal_the_rule_cannot_play_are_refused_r6",
+    ),
     "_facts": (
         "tests/test_sampling.py",
-        (
-            "tests/test_house_sampling.py::"
-            "test_samples_of_a_blocked_round_let_a_seat_keep_what_only_it_could_not_play"
-        ),
+        "tests/test_house_sampling.py::test_samples_of_a_blocked_round_let_a_seat_keep_what_only_it_could_not_play",
         "tests/test_house_sampling.py::test_exact_count_of_finished_rounds_under_a_declared_rule",
+        "tests/test_house_sampling.py::test_samples_under_a_rule_that_declares_nothing_fall_on_the_brute_force_deals",
     ),
-    "_sampling": ("tests/test_sampling.py", "tests/test_beliefs.py"),
+    "_sampling": (
+        "tests/test_sampling.py",
+        "tests/test_beliefs.py",
+        "tests/test_house_sampling.py::test_the_sampler_gives_up_naming_the_rule_that_declares_nothing",
+        "tests/test_house_clients.py::test_bots_play_under_house_rules",
+    ),
     "_beliefs": ("tests/test_beliefs.py",),
-    "_counting": ("tests/test_sampling.py",),
+    "_counting": (
+        "tests/test_sampling.py",
+        "tests/test_bots.py::test_the_analysis_lists_the_moves_by_how_far_they_went_then_by_value",
+        "tests/test_beliefs.py::test_bad_arguments_are_refused",
+    ),
     "_rejection": ("tests/test_rejection.py", "tests/test_sampling.py"),
-    "_replay": ("tests/test_sampling.py",),
+    "_replay": (
+        "tests/test_sampling.py",
+        "tests/test_house_sampling.py::test_samples_under_a_rule_that_declares_nothing_fall_on_the_brute_force_deals",
+    ),
     "_wire": ("tests/test_view_json.py",),
     "_pictures": ("tests/test_pictures.py", "tests/test_internals.py"),
     "_pictures.geometry": ("tests/test_pictures.py", "tests/test_internals.py"),
@@ -221,8 +269,18 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
     "_encode": ("tests/test_encode.py", "tests/test_pettingzoo.py", "tests/test_openspiel.py"),
     # -- the public modules on top
     "state": ("tests/test_state_api.py",),
-    "bots": ("tests/test_bots.py", "tests/test_tree_search.py"),
-    "engine": ("tests/test_engine_protocol.py",),
+    "bots": (
+        "tests/test_bots.py",
+        "tests/test_tree_search.py",
+        "tests/test_annotations.py::test_an_evaluation_from_a_search_bot_s_analysis",
+        "tests/test_analysis.py::test_a_served_level4_streams_its_analysis_and_the_client_reads_it",
+        "tests/test_review.py::test_the_command_judges_the_seats_asked_for",
+    ),
+    "engine": (
+        "tests/test_engine_protocol.py",
+        "tests/test_analysis.py::test_a_served_level5_and_search_bot_stream_their_analysis_in_process",
+        "tests/test_analysis.py::test_an_info_line_with_a_bad_move_field_is_refused",
+    ),
     "simulation": ("tests/test_simulation.py",),
     "tournament": ("tests/test_tournament.py", "tests/test_tournament_engines.py"),
     "_ratings": ("tests/test_tournament.py",),
