@@ -16,6 +16,7 @@ import importlib.util
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -131,20 +132,50 @@ def test_a_stale_entry_is_caught() -> None:
     assert stale({**good, "scope": "book_of", "before": pair.replace("hit[0]", "hit[1]")})
 
 
+def _script(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tests" / "mutants" / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+#: tests/mutants/alone.py, which needs nothing the tests lack (run.py needs cosmic-ray).
+ALONE = _script("alone")
+
+
 def fast_tests() -> dict[str, tuple[str, ...]]:
-    """``FAST_TESTS`` of run.py, read from its source (run.py imports cosmic-ray, which the
-    tests do not install)."""
-    tree = ast.parse((ROOT / "tests" / "mutants" / "run.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if (
-            isinstance(node, ast.AnnAssign)
-            and isinstance(node.target, ast.Name)
-            and node.target.id == "FAST_TESTS"
-            and node.value is not None
-        ):
-            value: dict[str, tuple[str, ...]] = ast.literal_eval(node.value)
-            return value
-    raise AssertionError("run.py has no FAST_TESTS")
+    """``FAST_TESTS`` of run.py, read from its source."""
+    value: dict[str, tuple[str, ...]] = ALONE.fast_tests()
+    return value
+
+
+def test_alone_names_the_fewest_tests_that_run_what_no_fast_test_runs() -> None:
+    """For each module, the tests of other files that alone run some of its lines, most
+    lines first; lines its fast tests run (a whole file, or one test by node id, whatever
+    its parameters) need none, the documentation's example tests are not suggested, and
+    lines only Hypothesis's runner is recorded for are counted apart."""
+    fast = {"m": ("tests/test_a.py", "tests/test_b.py::test_x"), "n": ("tests/test_a.py",)}
+    lines = {
+        "m": {
+            1: ["test_a.test_one"],
+            2: ["test_b.test_x", "test_c.test_z"],
+            3: ["test_b.test_y", "test_c.test_z"],
+            4: ["test_c.test_z"],
+            5: ["test_d.test_w"],
+            6: [ALONE.HYPOTHESIS],
+            7: ["test_docs_repl.test_page_examples"],
+            8: [""],
+        },
+        "n": {1: ["test_a.test_one", ALONE.HYPOTHESIS]},
+    }
+    found = ALONE.suggestions(fast, lambda module: lines[module])
+    assert found == {"m": ([("tests/test_c.py::test_z", 2), ("tests/test_d.py::test_w", 1)], 1)}
+    assert ALONE.is_fast("test_b.test_x", ("tests/test_b.py::test_x[H4]",))
+    assert not ALONE.is_fast("test_b.test_x", ("tests/test_b.py::test_xy",))
+    assert ALONE.source_file("_pictures.svg") == PACKAGE / "_pictures" / "svg.py"
+    assert ALONE.source_file("_pictures") == PACKAGE / "_pictures" / "__init__.py"
 
 
 def test_every_module_has_fast_tests() -> None:
