@@ -37,6 +37,7 @@ PAGES = {
     "mutants-404.md": "docs/testing.md",
     "mutants-505.md": "docs/testing.md",
     "mutants-606.md": "docs/testing.md",
+    "mutants-808.md": "docs/testing.md",
     "search.md": "docs/performance.md",
     "decisions.md": "docs/bots.md",
     "solve.md": "docs/analysis.md",
@@ -426,6 +427,7 @@ def test_figures_hands_the_mutation_results_to_their_own_session(
         "mutants-404.md",
         "mutants-505.md",
         "mutants-606.md",
+        "mutants-808.md",
     ]
     assert dict.fromkeys(samples, "mutants") == figures.elsewhere()
     for name in samples:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import ast
 import errno
 import io
@@ -10,9 +11,9 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import attrs
 import pytest
@@ -31,7 +32,7 @@ from chickenfoot import (
     find_preset,
 )
 from chickenfoot.bots import GreedyPlayer, Player, RandomPlayer, play_match
-from chickenfoot.cli import BOT_NAMES, _progress_bar, main
+from chickenfoot.cli import BOT_NAMES, _parser, _progress_bar, main
 
 #: A rules file for quick matches: two-round duels.
 SHORT_RULES: Final = {"preset": "chickie-duel", "knobs": {"rounds": 2}}
@@ -547,6 +548,14 @@ def test_replay_prints_every_round(record: Path, capsys: pytest.CaptureFixture[s
     assert f"  1. seat {first.history[0].seat}: {first.moves[0]}" in out
     for total in match.totals:
         assert str(total) in out
+    # after each round the scores, then the totals of the rounds so far (R17, R20)
+    totals = [0] * match.players
+    said = [line for line in out.splitlines() if line.startswith("Totals: ")]
+    assert len(said) == len(match.finished)
+    for rnd, line in zip(match.finished, said, strict=True):
+        assert rnd.outcome is not None
+        totals = [t + s for t, s in zip(totals, rnd.outcome.scores, strict=True)]
+        assert line == "Totals: " + ", ".join(f"seat {k} {t}" for k, t in enumerate(totals))
     assert "wins the match" in out or "share the win" in out
 
 
@@ -563,7 +572,7 @@ def test_replay_shows_each_annotation_under_its_move(
     annotated = (
         Record(match)
         .annotate(0, Annotation(mark=Mark.GOOD))
-        .annotate(1, Annotation("opens a 4\nthat nobody holds", mark="?!"))
+        .annotate(1, Annotation("opens a 4\n\tthat nobody holds", mark="?!"))
         .annotate(2, Annotation(evaluation=Evaluation(-3.25, 1.5, best, 0.5)))
         .annotate(first + 2, Annotation("a blunder in round 2", Mark.BLUNDER, Evaluation(-12)))
     )
@@ -579,7 +588,7 @@ def test_replay_shows_each_annotation_under_its_move(
         plain[one] + " !",
         plain[one + 1] + " ?!",
         "         opens a 4",
-        "         that nobody holds",
+        "             that nobody holds",  # a tab as four spaces
         plain[one + 2],
         "         eval -3.25 +- 1.50, best 6-5@6-6 +0.50",
         *plain[one + 3 : two + 2],
@@ -1032,6 +1041,33 @@ def test_a_closed_output_pipe_exits_with_141(command: list[str], plain: bool) ->
         os.close(writer)
     assert done.returncode == 141, done.stderr
     assert done.stderr == ""
+
+
+def _options(parser: argparse.ArgumentParser, command: str = "") -> Iterator[tuple[str, Any]]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _options(sub, name)
+        else:
+            yield command, action
+
+
+def test_every_default_the_help_names_is_the_default() -> None:
+    """Where an option's help says "(default X)", X is what the option takes when it is
+    not given (a default worked out later, as --players from the rules, is not checked)."""
+    said = 0
+    for command, action in _options(_parser()):
+        found = re.search(r"\(default ([^;)]+)", action.help or "")
+        if found is None or action.default is None:
+            continue
+        text, default = found.group(1), action.default
+        where = (command, action.option_strings)
+        if isinstance(default, (int, float)):
+            assert float(text) == default, where
+        else:
+            assert text == default, where
+        said += 1
+    assert said >= 20
 
 
 def test_no_command_prints_help(capsys: pytest.CaptureFixture[str]) -> None:

@@ -438,6 +438,7 @@ def test_serve_answers_each_request_and_stops_at_quit() -> None:
     assert "playouts must be a whole number" in answers[2]["message"]
     assert 'no option "depth"' in answers[3]["message"]
     assert answers[4]["message"].startswith("ViewError: ")
+    assert answers[7]["message"] == 'no request of type "dance"'
     expected = TreeSearchPlayer(playouts=30).choose(view, random.Random(9))
     assert answers[6]["move"] == str(expected)
 

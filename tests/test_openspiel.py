@@ -12,6 +12,7 @@ Skipped unless open_spiel and numpy are installed (``nox -s adapters``).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -636,6 +637,28 @@ def test_observation_strings_show_a_seat_its_own_hand_only() -> None:
         hands = [p for p in parts if p.startswith("hand")]
         assert hands == [f"hand {' '.join(map(str, rnd.hand(seat)))}"]
         assert not [p for p in public.string_from(state, seat).split("; ") if "hand" in p]
+
+
+def test_a_public_observer_with_perfect_recall_sees_no_drawn_tile_r13() -> None:
+    """R13: a drawn tile is its drawer's alone. With perfect recall, the observer of the
+    public information writes every draw without its tile, for every seat; a seat's own
+    observer writes its own draws' tiles and no other seat's."""
+    game = load("classic", 3)
+    state = game.new_initial_state()
+    advance(state, random.Random(3), game.config.dealt + 40)
+    recall = {"perfect_recall": True, "public_info": True}
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(**recall, private_info=pyspiel.PrivateInfoType.NONE)
+    )
+    own = game.make_py_observer(
+        pyspiel.IIGObservationType(**recall, private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER)
+    )
+    for seat in range(3):
+        draws = re.findall(r"(\d+):draw(=\S+)?", public.string_from(state, seat))
+        assert draws  # there were draws, each without its tile
+        assert all(not tile for _, tile in draws)
+        mine = re.findall(r"(\d+):draw(=\S+)?", own.string_from(state, seat))
+        assert {int(s) for s, tile in mine if tile} == {seat}
 
 
 def test_an_observer_of_every_seat_s_private_information_sees_every_hand() -> None:

@@ -623,7 +623,8 @@ def _check_face(n: int, pips: list[Point], radius: float) -> None:
             pitch = pitch or b - a
             assert math.isclose(b - a, pitch, abs_tol=2e-3)
     assert pitch is not None
-    assert pitch >= 2 * radius  # pips do not touch
+    assert radius > 0  # pips are seen
+    assert pitch >= 2 * radius  # and do not touch
 
 
 def test_every_end_shows_its_number_pip_by_pip() -> None:

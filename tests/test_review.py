@@ -460,6 +460,15 @@ def test_a_match_is_analysed_round_by_round() -> None:
     assert {(r, i) for r, i, _ in record.items()} == {
         (m.round_index, m.index) for m in analysis.moves
     }
+    # the report numbers each judged move in a match round:move, both from 1
+    report = analysis.report()
+    assert "Every judged move (round:move)" in report
+    for m in analysis.moves:
+        assert re.search(
+            rf"^{m.round_index + 1}:{m.index + 1} +{m.seat} +{re.escape(str(m.move))} ",
+            report,
+            re.M,
+        ), (m.round_index, m.index)
 
 
 # -- chickenfoot analyse ----------------------------------------------------------------------

@@ -336,6 +336,14 @@ def test_no_player_count_refused() -> None:
         custom(hand_sizes={})
 
 
+@pytest.mark.parametrize("table", [{"two": 7}, {2: "seven"}, {2: None}, [(2,)], 7])
+def test_a_player_table_of_what_is_not_numbers_refused_r5(table: object) -> None:
+    """R5: a table maps player counts to numbers; words, nothing or a bad shape are
+    refused as such, not with Python's own error."""
+    with pytest.raises(RulesError, match="a player table maps player counts to numbers"):
+        custom(hand_sizes=table)
+
+
 def test_hand_sizes_without_a_set_refused() -> None:
     """§6, R5: Every covered player count needs a set size."""
     with pytest.raises(RulesError, match="3"):

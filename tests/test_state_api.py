@@ -124,6 +124,26 @@ def test_a_house_rules_wild_play_has_a_key_of_0_and_up() -> None:
     assert wild > 10  # the double-blank went wild over other numbers
 
 
+@pytest.mark.parametrize(("double_blank", "blank_value"), [(0, 0), (25, 0), (50, 10)])
+def test_a_hands_score_counts_each_tile_r17(double_blank: int, blank_value: int) -> None:
+    """R17, R17b: a hand scores the pips of its tiles, the double-blank what the rules
+    say and every other tile with a blank end the blank's value more, over random hands
+    of the double-12 set."""
+    rules = attrs.evolve(PRESETS["classic"], double_blank=double_blank, blank_value=blank_value)
+    tiles = tile_set(12)
+    rng = random.Random(double_blank)
+
+    def points(t: Tile) -> int:
+        if t == Tile(0, 0):
+            return double_blank
+        return t.high + t.low + (blank_value if t.low == 0 else 0)
+
+    for _ in range(50):
+        hand = rng.sample(tiles, rng.randrange(len(tiles)))
+        mask = sum(1 << t.index for t in hand)
+        assert hand_score(rules, mask) == sum(points(t) for t in hand)
+
+
 def test_the_round_doubles_placement_has_a_key_of_its_own_r6() -> None:
     """R6: placing the round double is a move of its own: whichever double of the set it
     is, its key is an int that no play over a number shares, across rounds of every

@@ -908,7 +908,11 @@ def test_the_command_writes_json_and_svg(
     printed = Results.from_json(text)
     assert printed.names == ("greedy", "random", "random-2")
     assert main([*args[:-1], "--bootstrap", "20", "--plain"]) == 0
-    assert "greedy" in capsys.readouterr().out
+    standings = capsys.readouterr().out
+    assert "greedy" in standings
+    assert "Wrote" not in standings  # no file asked for, none said
+    assert main([*args[:-1], "--svg", str(svg), "--plain"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == f"Wrote {svg}."
     assert len(printed.tables) == 3
     assert svg.read_text(encoding="utf-8").startswith("<svg")
 

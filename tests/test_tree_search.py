@@ -172,6 +172,19 @@ def test_a_win_value_is_the_share_of_its_playouts_won_r18() -> None:
     assert seen > 3
 
 
+def test_the_analysis_lists_the_played_move_then_the_most_visited() -> None:
+    """The tree search's analysis starts with the move it plays, then lists the others
+    by how often the search visited them, most first."""
+    bot = TreeSearchPlayer(playouts=80)
+    for rnd in decisions("classic", 3, 3):
+        view = rnd.view(rnd.to_move or 0)
+        analysis = bot.analyse(view, random.Random(4))
+        first, *rest = analysis.moves
+        assert first.move == analysis.move
+        visits = [line.playouts for line in rest]
+        assert visits == sorted(visits, reverse=True), visits
+
+
 def test_tree_search_of_one_playout_runs_one() -> None:
     """The least budget, one playout, is taken, runs one iteration and plays a legal
     move."""
