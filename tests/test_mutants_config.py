@@ -49,14 +49,8 @@ ENTRIES = read_entries(EQUIVALENT.read_text(encoding="utf-8"))
 def source_of(module: str) -> Path | None:
     """The file of ``module`` as run.py names it: ``_pictures.svg`` for a module of a
     package, ``_pictures`` for the package's ``__init__.py``."""
-    parts = module.split(".")
-    for path in (
-        PACKAGE.joinpath(*parts).with_suffix(".py"),
-        PACKAGE.joinpath(*parts, "__init__.py"),
-    ):
-        if path.is_file():
-            return path
-    return None
+    path: Path = ALONE.source_file(module)
+    return path if path.is_file() else None
 
 
 def _spans(tree: ast.Module, scope: str) -> list[tuple[int, int]]:
