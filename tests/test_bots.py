@@ -193,6 +193,28 @@ def test_greedy_plays_a_drawn_tile_it_may_keep() -> None:
     assert found
 
 
+@pytest.mark.parametrize("pips", [1.0, -0.01])
+def test_greedy_draws_beside_plays_when_they_score_below_nothing_r12b(pips: float) -> None:
+    """R12b (``must_play=False``): a draw offered next to plays scores 0; with only the
+    pips weight, plays of tiles worth points score above 0 when it is positive (and are
+    made), below 0 when it is negative (and the draw is made)."""
+    rules = attrs.evolve(PRESETS["classic"], must_play=False)
+    bot = GreedyPlayer(pips=pips, double=0, follow=0, flexible=0, dead_foot=0)
+    found = 0
+    for seed in range(20):
+        rnd = Round.deal(rules, 3, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.is_over:
+            moves = rnd.legal_moves()
+            plays = [m for m in moves if isinstance(m, Play)]
+            if Draw() in moves and plays and all(m.tile.pips for m in plays):
+                move = bot.choose(rnd.view(rnd.to_move or 0), rng)
+                assert isinstance(move, Play) if pips > 0 else move == Draw()
+                found += 1
+            rnd = rnd.apply(rng.choice(moves))
+    assert found > 20
+
+
 def _starts_a_live_foot(view: RoundView, play: Play) -> bool:
     """Whether ``play`` is a double starting a foot (no double pending) whose toes can
     all be found: enough tiles of its number are off the table besides itself (R9)."""
@@ -769,6 +791,19 @@ def test_the_standard_error_of_a_share_of_wins_is_that_of_a_proportion(halving: 
         assert line.stderr == pytest.approx(math.sqrt(p * (1 - p) / (n - 1)), abs=1e-12)
         between += 0 < p < 1
     assert between > 0  # some move both won and lost playouts
+
+
+@pytest.mark.parametrize("halving", [True, False])
+def test_the_flat_search_spends_its_playouts_evenly_among_the_moves_it_keeps(
+    halving: bool,
+) -> None:
+    """Four candidates and 120 playouts: without halving each move gets 30; with it, two
+    phases of 60, the first 15 each, the second 30 each for the better two (45 in all)."""
+    bot = SearchPlayer(samples=4, playouts=120, halving=halving)
+    analysis = bot.analyse(_views_by_candidates()[4], random.Random(3))
+    counts = [line.playouts for line in analysis.moves]
+    assert sum(counts) == analysis.playouts == 120
+    assert sorted(counts) == ([15, 15, 45, 45] if halving else [30, 30, 30, 30])
 
 
 @pytest.mark.parametrize("tries", [1, 99, 101, 1000])

@@ -8,7 +8,7 @@ import attrs
 import pytest
 from house_rules import CostlyDoubles, NoBlankOnTheDouble, WildDoubleBlank
 
-from chickenfoot import PRESETS, HouseRule, Move, Play, Round, Tile, Turn, house_rule
+from chickenfoot import PRESETS, Draw, HouseRule, Move, Pass, Play, Round, Tile, Turn, house_rule
 from chickenfoot.state import PublicTurn, Reveal
 from chickenfoot.testing import check_rule
 
@@ -182,3 +182,30 @@ def test_check_rule_asks_the_rule_to_refuse_every_move_that_is_not_legal() -> No
     pass that is not, goes to the rule's refusal: a refusal that fails on one is found."""
     with pytest.raises(LookupError, match="no words for"):
         check_rule(NoWordsForADraw(), PRESETS["chickie-duel"], rounds=2)
+
+
+@house_rule
+@attrs.frozen
+class NoWordsForAPass(HouseRule):
+    """Has words for every play it is asked about, but none for a draw (``kind="draw"``)
+    or none for a pass (``kind="pass"``)."""
+
+    name = "no-words-for-a-pass"
+    rule = "H12"
+    separable = True
+    kind: str = "pass"
+
+    def refusal(self, turn: Turn, move: Move) -> str | None:
+        if isinstance(move, Draw if self.kind == "draw" else Pass):
+            raise LookupError(f"no words for {move}")
+        return None
+
+
+@pytest.mark.parametrize("kind", ["draw", "pass"])
+def test_check_rule_asks_the_rule_to_refuse_a_draw_and_a_pass_that_are_not_legal(
+    kind: str,
+) -> None:
+    """A draw with a play in hand (R12) and a pass before the draws run out (R14) go to
+    the rule's refusal too, not only the plays."""
+    with pytest.raises(LookupError, match=f"^no words for {kind}$"):
+        check_rule(NoWordsForAPass(kind), PRESETS["chickie-duel"], rounds=2)

@@ -527,9 +527,10 @@ def test_a_terminal_shows_the_bar_unless_quiet(
 def test_rich_progress_bar_and_no_bar(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("rich")
     for show in (True, False):
-        with _progress_bar(4, show=show, plain=False) as bar:
-            for done in range(5):
-                bar(done, 4)
+        for first in (4, None):  # None: the total comes with the first report
+            with _progress_bar(first, show=show, plain=False) as bar:
+                for done in range(5):
+                    bar(done, 4)
     assert capsys.readouterr().out == ""
 
 

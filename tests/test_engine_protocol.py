@@ -207,6 +207,17 @@ def test_a_command_that_cannot_start() -> None:
         SimpleEngine.popen(["no-such-engine", "--fast"])
 
 
+def test_an_engine_that_could_not_start_is_closed() -> None:
+    # set up without starting, it fails at its first request, and every later request is
+    # told the engine is closed (no second try at a program that is not there)
+    engine = SimpleEngine(["no-such-engine"])
+    with pytest.raises(EngineTerminatedError, match="could not be started"):
+        engine.configure({})
+    for _ in range(2):
+        with pytest.raises(EngineError, match=r"^engine 'no-such-engine' is closed$"):
+            engine.configure({})
+
+
 @pytest.mark.parametrize(
     ("mode", "error", "words"),
     [

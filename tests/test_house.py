@@ -185,6 +185,17 @@ def test_house_rules_are_part_of_the_value() -> None:
     assert book_of(H1).house == (NoBlankOnTheDouble(),)
 
 
+def test_a_house_rule_is_a_frozen_slotted_value() -> None:
+    # like every value of the library: no attribute is set on it and none is added, so
+    # a rule listed in Rules cannot change under the rounds that use it
+    for rule in (HouseRule(), NoBlankOnTheDouble(), CostlyDoubles()):
+        assert not hasattr(rule, "__dict__")
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            rule.extra = 1  # type: ignore[attr-defined]
+    assert HouseRule() == HouseRule()
+    assert attrs.fields(HouseRule) == ()
+
+
 # -- the turn ------------------------------------------------------------------------------
 
 

@@ -498,6 +498,15 @@ def test_check_players_names_the_counts(name: str, players: int, numbers: tuple[
         rules.set_size(players)
 
 
+@pytest.mark.parametrize("players", [4.0, True, "4"])
+def test_a_player_count_that_is_not_an_int_refused_r5(players: object) -> None:
+    """R5: the tables are of whole numbers of players; 4.0 equals 4 but is not one."""
+    rules = PRESETS["classic"]
+    for ask in (rules.hand_size, rules.set_size, rules.check_players):
+        with pytest.raises(RulesError, match=f"not {players!r}$"):
+            ask(players)  # type: ignore[arg-type]
+
+
 def test_check_players_with_gaps() -> None:
     """§6, R5: A custom variant for 2 and 4 players only refuses 3."""
     rules = custom(hand_sizes={2: 5, 4: 5}, set_sizes={2: 6, 4: 6})
@@ -691,6 +700,11 @@ def test_every_knob_has_help_with_values_and_rules() -> None:
             custom(**{knob: value})  # every value the type names is accepted
         text = by_name[knob].values
         assert text.count("'") == 2 * len(allowed), (knob, text)
+    booleans = [a.name for a in attrs.fields(Rules) if a.type in (bool, "bool")]
+    assert {"first_foot_required", "must_play"} <= set(booleans)
+    for knob in booleans:  # both values, once each
+        text = by_name[knob].values
+        assert sorted(text.split(" or ")) == ["False", "True"], (knob, text)
 
 
 def test_help_rules_shows_one_line_per_knob() -> None:

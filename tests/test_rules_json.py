@@ -382,3 +382,20 @@ def test_a_house_rule_s_whole_number_knob_is_read_as_one() -> None:
 def test_an_array_in_place_of_the_rules_is_said_by_its_length(text: str, said: str) -> None:
     with pytest.raises(RulesError, match=f", got {re.escape(said)}$"):
         Rules.from_json(text)
+
+
+def test_a_tie_of_presets_goes_to_the_one_the_rules_are_named_after() -> None:
+    # three knobs from classic, three from cross-and-foot (which comes first in PRESETS);
+    # the name is built at run time, so it equals "classic" without being the same object
+    rest = PRESETS["cross-and-foot"]
+    rules = attrs.evolve(
+        PRESETS["classic"],
+        name="".join(["clas", "sic"]),
+        first_foot_required=rest.first_foot_required,
+        double_blank=rest.double_blank,
+        tie_break=rest.tie_break,
+    )
+    assert len(_changed(rules, PRESETS["classic"])) == len(_changed(rules, rest)) == 3
+    assert rules.to_dict()["preset"] == "classic"
+    renamed = attrs.evolve(rules, name="".join(["cl", "ub"]))
+    assert renamed.to_dict()["preset"] == "cross-and-foot"  # no name: the first listed

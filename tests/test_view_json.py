@@ -575,6 +575,30 @@ def test_a_view_whose_tiles_do_not_add_up_says_how_many_it_holds() -> None:
         assert f"hold {held} tiles, but the double-9 set has 55" in str(caught.value)
 
 
+@pytest.mark.parametrize("lower", [False, True])
+def test_a_tile_drawn_this_turn_that_the_hand_lacks_is_refused_r13(lower: bool) -> None:
+    """R13: the tile a seat drew this turn is in its hand until it plays; a view whose
+    history says it drew a tile the hand lacks (one still hidden, the lowest or highest
+    of them) is refused, naming the seat and the tile."""
+    rng = random.Random(8)
+    rnd = Round.deal(PRESETS["classic"], 3, seed=8)
+    while not (rnd.history and isinstance(rnd.history[-1].move, Draw)
+               and rnd.history[-1].seat == rnd.to_move):  # fmt: skip
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    seat = rnd.to_move
+    assert seat is not None
+    data = rnd.view(seat).to_dict()
+    seen = {p.tile for p in rnd.layout} | set(rnd.hands[seat])
+    hidden = sorted(t for t in tile_set(9) if t not in seen)
+    other = hidden[0] if lower else hidden[-1]
+    spoiled = _spoiled(data, ("history", len(data["history"]) - 1, "drawn"), str(other))
+    with pytest.raises(ViewError) as caught:
+        RoundView.from_dict(spoiled)
+    said = f"hand: seat {seat} drew {other} this turn, but its hand does not hold it"
+    assert said in str(caught.value)
+    assert RoundView.from_dict(data) == rnd.view(seat)
+
+
 def test_a_view_of_a_position_that_starts_mid_draw_reads_back() -> None:
     """R13: a position whose seat to move has drawn a tile it must play (``1:6-0``) starts
     that seat's turn with the draw; its views read back from JSON for every seat, before

@@ -156,7 +156,9 @@ class GreedyPlayer:
 
     A :class:`~chickenfoot.Pass` offered next to the plays of a drawn tile (``play_drawn
     = "may"``, R13) scores ``-pass_penalty``, so the drawn tile is played unless the
-    weights say otherwise. Draws and passes that are the only move are made at once.
+    weights say otherwise. A :class:`~chickenfoot.Draw` offered next to plays (``must_play
+    = False``, R12b) scores 0, so a play is made only when it scores above 0 (with the
+    default weights, every play). Draws and passes that are the only move are made at once.
     The choice depends on the view alone; equal best scores are split by ``rng``.
 
     >>> from chickenfoot.bots import GreedyPlayer

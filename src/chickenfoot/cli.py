@@ -645,9 +645,11 @@ def _console(*, stderr: bool = False) -> Console | None:
 
 @contextmanager
 def _progress_bar(
-    total: int, *, show: bool, plain: bool, unit: str = "games"
+    total: int | None, *, show: bool, plain: bool, unit: str = "games"
 ) -> Iterator[Callable[[int, int], None]]:
-    """A progress callback drawing a bar on stderr; silent when ``show`` is false."""
+    """A progress callback drawing a bar on stderr; silent when ``show`` is false. Each
+    call of the callback gives the total again; ``total`` is the bar's until the first
+    (``None``: not known yet)."""
     if not show:
         yield lambda done, total: None
         return
@@ -1243,13 +1245,11 @@ def _tournament(args: argparse.Namespace, out: _Output) -> int:
     if gauntlet is not None and gauntlet.strip() in names and _is_engine(gauntlet):
         gauntlet = labels[names.index(gauntlet.strip())]
     seats = _player_count(rules, args.seats, len(names))
-    others = len(field) - (args.gauntlet is not None)
-    tables = math.comb(others, seats - (args.gauntlet is not None))
     jobs = args.jobs or default_jobs()
     show = not args.quiet and sys.stderr.isatty()
     try:
         test = None if args.sprt is None else Sprt(*args.sprt)
-        with _progress_bar(max(1, args.deals * tables * seats), show=show, plain=args.plain) as bar:
+        with _progress_bar(None, show=show, plain=args.plain) as bar:  # the runner says how many
             results = play_tournament(
                 field,
                 rules,

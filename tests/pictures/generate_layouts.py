@@ -42,8 +42,12 @@ DUEL_SEEDS = range(8)
 CROWDED_SEEDS = (37, 118, 119, 134, 154, 561, 756)
 #: More tables by preset and table size: on ``classic`` at 6 seats with seed 35, a foot's
 #: toe has part of the room it wants, and how much of it (not only whether all of it is
-#: there) decides where the toe lies.
-MORE_SEEDS = {("classic", 6): (35,)}
+#: there) decides where the toe lies; on ``double-foot`` at 6 seats with seed 5, a tile in
+#: the way of another spans rows of the grid of places below the first it starts in, and
+#: is found there (``_Placer.hits``); on ``double-foot`` at 8 seats with seed 541, a branch
+#: turned to make room would bring a tile beyond its first too near the tile the branch
+#: grows from, which only the first may touch.
+MORE_SEEDS = {("classic", 6): (35,), ("double-foot", 6): (5,), ("double-foot", 8): (541,)}
 #: Tables part of the way through the rounds of ``CROWDED_ROUNDS`` (by round double and
 #: first seat: how many moves are played) that the first layout tried cannot lay out,
 #: laid out by the second, the fourth and the sixth of ``_pictures.plane._TRIES``.
