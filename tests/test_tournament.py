@@ -537,6 +537,8 @@ def test_the_sprt_bounds_and_its_checks() -> None:
     assert test.lower == pytest.approx(math.log(0.1 / 0.95))
     assert test.upper == pytest.approx(math.log(0.9 / 0.05))
     assert test.result((0, 0, 0, 0, 0)).verdict == "running"
+    assert test.result((0, 0, 0, 0, 0)).score == 0.0  # no pair yet
+    assert test.result((1, 0, 0, 0, 3)).score == 0.75  # 0 + 3 * 2 points in 8 games
     with pytest.raises(ValueError, match="elo0 is below elo1"):
         Sprt(10, 0)
     for alpha, beta in ((0, 0.1), (1, 0.1), (-0.1, 0.1), (0.05, 0), (0.05, 1), (0.05, -0.1)):

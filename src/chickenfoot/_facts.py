@@ -55,26 +55,23 @@ START_DRAWN: Final = -0.5
 
 class SeatFacts:
     """One seat's slots and what the history tells of them: ``arrivals`` (when each
-    slot's tile arrives), ``draw_moves`` (the index of the move that drew it, -1 for the
-    position's drawn tile, ``None`` for the deal), ``allowed`` (slot -> the tiles it may
+    slot's tile arrives: the deal's first, then each draw's), ``allowed`` (slot -> the tiles it may
     hold), ``pinned`` (slot -> the tile it holds: a drawn tile played at once, R13),
     ``lacks`` ((time, tiles the hand held none of then)) and ``played`` ((tile, index of
     the move that played it))."""
 
-    __slots__ = ("allowed", "arrivals", "draw_moves", "lacks", "pinned", "played")
+    __slots__ = ("allowed", "arrivals", "lacks", "pinned", "played")
 
     def __init__(self) -> None:
         self.arrivals: list[float] = [DEALT]
-        self.draw_moves: list[int | None] = [None]
         self.allowed: dict[int, int] = {}
         self.pinned: dict[int, int] = {}
         self.lacks: list[tuple[float, int]] = []
         self.played: list[tuple[int, int]] = []
 
-    def add_slot(self, arrives: float, move: int) -> None:
-        """A slot for the tile drawn by move ``move`` (-1: before the position)."""
+    def add_slot(self, arrives: float) -> None:
+        """A slot for a tile drawn at time ``arrives``."""
         self.arrivals.append(arrives)
-        self.draw_moves.append(move)
 
     def drawn_reveals(self, full: int, drawn_lacks: int, drawn_is: int, played: int) -> None:
         """What a move tells of the tile this seat drew last this turn (its last slot):
@@ -103,7 +100,7 @@ class Facts:
         self.mover = start.to_move
         self.seats = [SeatFacts() for _ in range(players)]
         if start.turn_draws:
-            self.seats[self.mover].add_slot(START_DRAWN, -1)
+            self.seats[self.mover].add_slot(START_DRAWN)
         #: False if a rule could not say all a move tells (then the sampler must replay)
         self.exact = True
         turns = seen.timeline()
@@ -150,7 +147,7 @@ class Facts:
             if played >= 0:
                 facts.played.append((played, i))
             elif type(move) is Draw:
-                facts.add_slot(i + 0.5, i)
+                facts.add_slot(i + 0.5)
 
     def _position_turn(self, seen: Seen, turns: list[PublicTurn], book: Book) -> None:
         """A round set up from a position in the middle of a turn: the seat to move drew
