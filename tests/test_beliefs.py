@@ -643,3 +643,34 @@ def test_the_heading_writes_every_digit_of_a_count_below_a_billion() -> None:
                          (10**9, "1e+09"), (2_345_678_901, "2.35e+09")):  # fmt: skip
         heading = beliefs_text(attrs.evolve(beliefs, deals=deals)).splitlines()[0]
         assert heading.endswith(f"exact, over {shown} deals"), heading
+
+
+@pytest.mark.parametrize("hidden", [1, 2, 3])
+def test_the_text_names_the_hidden_tiles_and_deals_in_words(hidden: int) -> None:
+    """One hidden tile, two hidden tiles; one deal, two deals: the heading counts them
+    in words, on the text table and atop the picture."""
+    tiles = tuple(tile_set(6)[:hidden])
+    half = Fraction(1, 2)
+    exact = Beliefs(0, tiles, (1, None), (1, hidden - 1), ((half, half),) * hidden, deals=hidden)
+    words = f"{hidden} hidden tile{'s' if hidden > 1 else ''}: exact, over {hidden} deal"
+    heading = f"seat 0's view, {words}{'s' if hidden > 1 else ''}"
+    assert beliefs_text(exact).splitlines()[0] == heading
+    assert heading in beliefs_svg(exact)
+
+
+def test_an_estimate_gives_each_cells_standard_error_in_percentage_points() -> None:
+    """An estimate's cell is its percentage, then ``±`` and its standard error times 100,
+    to a tenth of a point."""
+    tiles = tuple(tile_set(6)[:3])
+    rows = ((Fraction(1, 4), Fraction(3, 4)), (Fraction(1, 2), Fraction(1, 2)), (1, 0))
+    estimate = Beliefs(0, tiles, (1, None), (1, 2), rows, samples=40)  # type: ignore[arg-type]
+    lines = beliefs_text(estimate).splitlines()
+    assert lines[0] == "seat 0's view, 3 hidden tiles: estimated from 40 samples"
+    for tile, line in zip(tiles, lines[2:5], strict=True):
+        cells = line.split()
+        assert cells[0] == str(tile)
+        for place, cell in zip((1, None), cells[1:], strict=True):
+            p = estimate.probability(tile, place)
+            error = estimate.standard_error(tile, place)
+            assert cell == f"{percent(p)}±{error * 100:.1f}"
+    assert "±6.8" in lines[2]  # sqrt(1/4 * 3/4 / 40) = 0.068...

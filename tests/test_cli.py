@@ -1008,6 +1008,22 @@ def test_play_save_refuses_a_path_it_cannot_write_before_the_game(
     assert f"cannot write {path}" in capsys.readouterr().err
 
 
+def test_play_save_that_fails_at_the_end_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The path was writable when the game began, but the disk is full at its end: the
+    error names the path and the system's reason."""
+    path = tmp_path / "game.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("draw\n1\nquit\n"))
+
+    def full(self: Path, *args: object, **kwargs: object) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full)
+    assert main(["play", "--seed", "3", "--save", str(path), "--plain"]) == 2
+    assert f"cannot write {path}: No space left on device" in capsys.readouterr().err
+
+
 def test_play_save_leaves_no_file_after_a_usage_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -678,3 +678,29 @@ def test_a_match_seat_by_seat_is_the_same_with_one_engine_at_both_seats() -> Non
     here = play_match(DUEL, [Seeded(GreedyPlayer())] * 2, seed=2)
     assert isinstance(there, Match)
     assert there.to_json() == here.to_json()
+
+
+def test_the_default_timeout_is_the_one_the_docs_give() -> None:
+    """The protocol page and the tournaments page say how long a move may take by
+    default; the constructor and popen wait that long."""
+    import inspect
+    import re
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    said = set()
+    for page, pattern in (
+        (
+            "engine-protocol.md",
+            r"\((\d+) seconds for\s+\{class\}`~chickenfoot\.engine\.SimpleEngine`",
+        ),
+        ("tournaments.md", r"`timeout` \((\d+) seconds a move by default\)"),
+    ):
+        found = re.search(pattern, (docs / page).read_text(encoding="utf-8"))
+        assert found is not None, page
+        said.add(float(found.group(1)))
+    defaults = {
+        inspect.signature(f).parameters["timeout"].default
+        for f in (SimpleEngine.__init__, SimpleEngine.popen)
+    }
+    assert defaults == said
+    assert SimpleEngine(["engine"]).timeout in said

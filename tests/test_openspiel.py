@@ -46,6 +46,7 @@ from chickenfoot.bots import RandomPlayer
 from chickenfoot.openspiel import (
     PARAMETERS,
     ChickenFootGame,
+    ChickenFootObserver,
     ChickenFootState,
     PlayerBot,
     action_count,
@@ -615,6 +616,10 @@ def test_observer_pieces() -> None:
     recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
     recall.set_from(state, 1)
     rows = recall.dict["history"]
+    # the observer's table: valid, seat, play, draw, pass, tile high and low, onto given,
+    # onto high and low, drawn tile known, its high and low
+    assert rows.shape == (game.config.max_game_length, 13)
+    assert "history       L, 13" in (ChickenFootObserver.__doc__ or "")
     assert int(rows[:, 0].sum()) == len(rnd.history) + (1 if state._core.awaiting else 0)
     assert np.array_equal(recall.tensor, np.asarray(state.information_state_tensor(1)))
 

@@ -891,3 +891,35 @@ def test_a_bare_layout_shows_the_open_ends_its_round_shows(preset: str, players:
             if len(rnd.layout.placements) % 4 == 0:
                 bare = table_svg(rnd.layout).count('class="open-end"')
                 assert bare == table_svg(rnd).count('class="open-end"'), (seed, rnd.layout)
+
+
+def test_a_tile_position_says_its_size_and_its_corners_are_that_far_apart() -> None:
+    """A tile is twice as long as it is wide: its corners, going round, are a length and
+    a width apart, at every angle the table lays it."""
+    rnd = Round.deal(PRESETS["classic"], 4, seed=3)
+    rng = random.Random(3)
+    for _ in range(30):
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    for pos in table_geometry(rnd):
+        assert (pos.length, pos.width) == (2.0, 1.0)
+        a, b, c, d = pos.corners
+        assert math.dist(a, b) == pytest.approx(pos.length)
+        assert math.dist(b, c) == pytest.approx(pos.width)
+        assert math.dist(c, d) == pytest.approx(pos.length)
+        assert math.dist(d, a) == pytest.approx(pos.width)
+
+
+def test_a_bare_layout_counts_a_doubles_open_places_from_its_most_toes_r3() -> None:
+    """R3: a bare layout does not know the variant; once a hand-made double holds four
+    toes, every double is counted as having four places, so a foot with one toe has
+    three open (and the title counts the tiles, one or more)."""
+    root, arm, foot, other, lone = Tile(6, 6), Tile(6, 5), Tile(5, 5), Tile(6, 4), Tile(4, 4)
+    placements = [Placement(root, None, None), Placement(arm, root, None)]
+    placements += [Placement(foot, arm, None), Placement(other, root, None)]
+    placements += [Placement(Tile(5, k), foot, None) for k in range(4)]
+    placements += [Placement(lone, other, None), Placement(Tile(4, 0), lone, None)]
+    text = layout_text(Layout(tuple(placements)))
+    assert "[5|5] foot\n" in text + "\n"  # all four places taken
+    assert "[4|4] foot, 3 places open" in text
+    assert "<title>1 tile on the table</title>" in table_svg(Layout((placements[0],)))
+    assert "<title>2 tiles on the table</title>" in table_svg(Layout(tuple(placements[:2])))

@@ -1114,3 +1114,22 @@ def test_a_seat_s_slots_are_filled_in_as_many_ways_as_there_are_tiles_for_them(
     assert slots.ways(2, (free, kept)) == free * (free - 1)
     assert slots.ways(2, (1, dealt + 1)) == 0  # two draws, one tile that may fill them
     assert slots.ways(1, (free, kept)) == 0  # the tiles are one more than the slots hold
+
+
+@pytest.mark.parametrize("preset", ["classic", "chickie-duel", "cross-and-foot"])
+def test_a_view_that_hides_nothing_samples_the_round_itself_r5(preset: str) -> None:
+    """R5: two hands of 14 take the whole double-6 set, so each seat's view, which shows
+    its own hand and the table, leaves the other hand no choice: every sample, from the
+    deal to the end of the round, is the round's own state, start and turn included."""
+    rules = attrs.evolve(
+        PRESETS[preset], name="whole", set_sizes={2: 6}, hand_sizes={2: 14}, boneyard_reserve=0
+    )
+    for seed in range(3):
+        rnd = Round.deal(rules, 2, seed=seed)
+        rng = random.Random(seed)
+        while True:
+            for seat in range(2):
+                assert state_of(rnd.view(seat).sample_state(rng)) == state_of(rnd)
+            if rnd.is_over:
+                break
+            rnd = rnd.apply(rng.choice(rnd.legal_moves()))

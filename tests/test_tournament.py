@@ -942,3 +942,18 @@ def test_the_command_usage_errors(
 ) -> None:
     assert main(["tournament", "--deals", "1", "--jobs", "1", *args]) == 2
     assert words in capsys.readouterr().err
+
+
+@given(st.lists(st.floats(-1e6, 1e6), min_size=2, max_size=60))
+def test_the_bootstraps_interval_ends_are_the_inclusive_quantiles(values: list[float]) -> None:
+    """The 2.5% and 97.5% points of the bootstrap's ratings are interpolated between
+    order statistics as ``statistics.quantiles(..., method="inclusive")`` does."""
+    import statistics
+
+    from chickenfoot.tournament import _quantile
+
+    cuts = statistics.quantiles(values, n=40, method="inclusive")
+    assert _quantile(values, 0.025) == pytest.approx(cuts[0], abs=1e-6)
+    assert _quantile(values, 0.975) == pytest.approx(cuts[-1], abs=1e-6)
+    assert _quantile(values, 0.0) == min(values)
+    assert _quantile(values, 1.0) == max(values)

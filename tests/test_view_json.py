@@ -429,6 +429,25 @@ def test_bad_view_json_is_a_view_error_naming_the_field() -> None:
         RoundView.from_json(" " * (2 * 1024 * 1024 + 1))
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seat_past_the_table_is_refused_naming_the_seats(players: int) -> None:
+    """Seats are numbered from 0 (R5): a view of ``players`` seats names a seat from 0 to
+    ``players - 1``, and one past that, in any field, is refused naming the range."""
+    rng = random.Random(players)
+    rnd = Round.deal(PRESETS["classic"], players, seed=players)
+    for _ in range(3):
+        rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    seat = rnd.to_move
+    assert seat is not None
+    data = rnd.view(seat).to_dict()
+    for path in (("seat",), ("to_move",), ("history", 0, "seat")):
+        for wrong in (players, players + 1):
+            with pytest.raises(ViewError) as caught:
+                RoundView.from_dict(_spoiled(data, path, wrong))
+            said = f"expected an integer from 0 to {players - 1}, got {wrong}"
+            assert said in str(caught.value), (path, str(caught.value))
+
+
 def test_a_round_double_above_the_one_dealt_for_is_refused_r6() -> None:
     """R6: the second round of a classic match is dealt for 8-8; a view whose history
     places 9-9 as the round double is refused, naming the move and the rule."""

@@ -176,8 +176,8 @@ def _many(count: int) -> str:
 
 def _hidden(seen: Seen) -> list[int]:
     """The indices of the tiles ``seen``'s seat does not see, in the set's order."""
-    hidden = ((1 << set_length(seen.table.n)) - 1) & ~seen.table.on & ~seen.hand
-    return [t for t in range(set_length(seen.table.n)) if hidden >> t & 1]
+    seen_mask = seen.table.on | seen.hand
+    return [t for t in range(set_length(seen.table.n)) if not seen_mask >> t & 1]
 
 
 def _places(seen: Seen) -> tuple[tuple[Place, ...], tuple[int, ...]]:

@@ -46,7 +46,7 @@ class Scoring:
     __slots__ = ("blank_value", "double_blank", "out_on_double", "tie_break", "values")
 
     def __init__(
-        self, double_blank: int, blank_value: int, tie_break: str, out_on_double: int = 0
+        self, double_blank: int, blank_value: int, tie_break: str, out_on_double: int
     ) -> None:
         self.double_blank = double_blank
         self.blank_value = blank_value
