@@ -507,6 +507,15 @@ def test_a_player_count_that_is_not_an_int_refused_r5(players: object) -> None:
             ask(players)  # type: ignore[arg-type]
 
 
+def test_a_double_0_set_is_a_set_too_small_to_deal_r5() -> None:
+    """R5: double-0 is a set of one tile: too few for two hands, which is what the error
+    says (not that there is no such set)."""
+    with pytest.raises(RulesError, match=r"need 2 tiles, but double-0 has 1 \(R5\)"):
+        custom(set_sizes={2: 0}, hand_sizes={2: 1})
+    with pytest.raises(RulesError, match=r"double--1 is not a set \(0 to 63\)"):
+        custom(set_sizes={2: -1}, hand_sizes={2: 1})
+
+
 def test_check_players_with_gaps() -> None:
     """§6, R5: A custom variant for 2 and 4 players only refuses 3."""
     rules = custom(hand_sizes={2: 5, 4: 5}, set_sizes={2: 6, 4: 6})

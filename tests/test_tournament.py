@@ -957,3 +957,14 @@ def test_the_bootstraps_interval_ends_are_the_inclusive_quantiles(values: list[f
     assert _quantile(values, 0.975) == pytest.approx(cuts[-1], abs=1e-6)
     assert _quantile(values, 0.0) == min(values)
     assert _quantile(values, 1.0) == max(values)
+
+
+@pytest.mark.parametrize(
+    ("span", "step"), [(1, 10), (100, 10), (101, 20), (200, 20), (1000, 100), (60000, 10000)]
+)
+def test_the_plots_ticks_are_round_and_at_most_ten_over_the_span(span: int, step: int) -> None:
+    """The ratings plot puts a tick every 10, 20, 50, ... points, the finest step that
+    leaves at most ten steps over the span (ten exactly at 100 and 200)."""
+    from chickenfoot.tournament import _tick
+
+    assert _tick(span) == step
