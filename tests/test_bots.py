@@ -16,6 +16,7 @@ import random
 import re
 import sys
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
@@ -36,6 +37,7 @@ from chickenfoot import (
     Play,
     Round,
     RoundView,
+    Rules,
     RulesError,
     tile_set,
 )
@@ -93,21 +95,31 @@ def test_greedy_with_only_the_pips_weight_sheds_the_heaviest_tile(preset: str) -
     rules = PRESETS[preset]
     bot = GreedyPlayer(double=0, follow=0, flexible=0, dead_foot=0)
     checked = 0
-    for seed in range(30):
-        rnd = Round.deal(rules, 2, seed=seed)
+    for rnd, moves, rng in _random_turns(rules, 2, range(30)):
+        plays = [m for m in moves if isinstance(m, Play)]
+        if len(plays) > 1:
+            move = bot.choose(rnd.view(rnd.to_move or 0), rng)
+            assert isinstance(move, Play)
+            assert _penalty(move, rules.double_blank) == max(
+                _penalty(p, rules.double_blank) for p in plays
+            )
+            checked += 1
+    assert checked > 30
+
+
+def _random_turns(
+    rules: Rules, players: int, seeds: range
+) -> Iterator[tuple[Round, list[Move], random.Random]]:
+    """Every turn of rounds dealt with each seed and played by random legal moves (drawn
+    from ``random.Random(seed)``): the round, its legal moves and the generator, which
+    the caller may draw from before the next move is chosen."""
+    for seed in seeds:
+        rnd = Round.deal(rules, players, seed=seed)
         rng = random.Random(seed)
         while not rnd.is_over:
             moves = rnd.legal_moves()
-            plays = [m for m in moves if isinstance(m, Play)]
-            if len(plays) > 1:
-                move = bot.choose(rnd.view(rnd.to_move or 0), rng)
-                assert isinstance(move, Play)
-                assert _penalty(move, rules.double_blank) == max(
-                    _penalty(p, rules.double_blank) for p in plays
-                )
-                checked += 1
+            yield rnd, moves, rng
             rnd = rnd.apply(rng.choice(moves))
-    assert checked > 30
 
 
 def _follow_ups(view: RoundView, play: Play) -> int:
@@ -201,17 +213,12 @@ def test_greedy_draws_beside_plays_when_they_score_below_nothing_r12b(pips: floa
     rules = attrs.evolve(PRESETS["classic"], must_play=False)
     bot = GreedyPlayer(pips=pips, double=0, follow=0, flexible=0, dead_foot=0)
     found = 0
-    for seed in range(20):
-        rnd = Round.deal(rules, 3, seed=seed)
-        rng = random.Random(seed)
-        while not rnd.is_over:
-            moves = rnd.legal_moves()
-            plays = [m for m in moves if isinstance(m, Play)]
-            if Draw() in moves and plays and all(m.tile.pips for m in plays):
-                move = bot.choose(rnd.view(rnd.to_move or 0), rng)
-                assert isinstance(move, Play) if pips > 0 else move == Draw()
-                found += 1
-            rnd = rnd.apply(rng.choice(moves))
+    for rnd, moves, rng in _random_turns(rules, 3, range(20)):
+        plays = [m for m in moves if isinstance(m, Play)]
+        if Draw() in moves and plays and all(m.tile.pips for m in plays):
+            move = bot.choose(rnd.view(rnd.to_move or 0), rng)
+            assert isinstance(move, Play) if pips > 0 else move == Draw()
+            found += 1
     assert found > 20
 
 
