@@ -55,8 +55,8 @@ START_DRAWN: Final = -0.5
 
 class SeatFacts:
     """One seat's slots and what the history tells of them: ``arrivals`` (when each
-    slot's tile arrives: the deal's first, then each draw's), ``allowed`` (slot -> the tiles it may
-    hold), ``pinned`` (slot -> the tile it holds: a drawn tile played at once, R13),
+    slot's tile arrives: the deal's first, then each draw's), ``allowed`` (slot -> the
+    tiles it may hold), ``pinned`` (slot -> the tile it holds: a drawn tile played at once, R13),
     ``lacks`` ((time, tiles the hand held none of then)) and ``played`` ((tile, index of
     the move that played it))."""
 

@@ -412,7 +412,6 @@ class _Plan(ClassCounts):
         self.seat_slots: dict[int, SeatSlots] = {}
         self.slot_map: dict[int, list[int]] = {}  # seat -> original slot of each draw slot
         self.pinned: dict[int, dict[int, int]] = {}
-        self.slot_count: dict[int, int] = {}  # seat -> its slots: the dealt hand and each draw
         self.played_counts: dict[int, tuple[int, ...]] = {}
         self.played_tiles: dict[int, list[tuple[int, int]]] = {}
         for seat in range(len(view.hand_counts)):
@@ -469,7 +468,6 @@ class _Plan(ClassCounts):
         self.seat_slots[seat] = SeatSlots(dealt, len(free) - 1, labels)
         self.slot_map[seat] = free
         self.pinned[seat] = pinned
-        self.slot_count[seat] = len(slots.arrivals)
         counts = [0] * len(labels)
         for _, i in own:
             counts[i] += 1
@@ -698,7 +696,7 @@ class _Plan(ClassCounts):
     def by_slot(self, seat: int, drawn: list[int]) -> list[int]:
         """The tile of each of a seat's slots by original slot (-1 for the dealt hand),
         from the tiles of its free draw slots in order and its pinned ones."""
-        full = [-1] * self.slot_count[seat]
+        full = [-1] * len(self.facts.seats[seat].arrivals)  # the dealt hand, each draw
         for pos, k in enumerate(self.slot_map[seat][1:], start=1):
             full[k] = drawn[pos - 1]
         for k, t in self.pinned[seat].items():
