@@ -43,6 +43,7 @@ from chickenfoot import (
     tile_set,
 )
 from chickenfoot._pictures.beliefs import percent
+from chickenfoot._pictures.svg import _EM_WIDTH
 from chickenfoot.cli import main
 
 Place = int | None
@@ -387,6 +388,23 @@ def test_exact_beliefs_say_over_how_many_deals() -> None:
         assert repr(beliefs).endswith(f"; exact over {shown} deals>"), repr(beliefs)
 
 
+def test_exact_beliefs_made_by_hand_without_a_count_say_only_exact() -> None:
+    """Beliefs made by hand with no samples are exact; without their count of deals the
+    repr, the text and the picture's title say "exact" and name no count."""
+    estimate = played(tiny(3, 4, 3), 3, 3, 2).view(0).tile_probabilities(samples=20)
+    made = Beliefs(0, estimate.tiles, estimate.places, estimate.counts, estimate.probabilities)
+    assert made.exact
+    assert made.deals is None
+    hidden = len(made.tiles)
+    assert repr(made).endswith("; exact>"), repr(made)
+    first = f"seat 0's view, {hidden} hidden tiles: exact"
+    assert beliefs_text(made).splitlines()[0] == first
+    assert f">{first}</text>" in beliefs_svg(made)
+    counted = attrs.evolve(made, deals=1)
+    assert repr(counted).endswith("; exact over 1 deal>"), repr(counted)
+    assert beliefs_text(counted).splitlines()[0] == f"{first}, over 1 deal"
+
+
 def test_a_finished_round_and_a_view_with_nothing_hidden() -> None:
     """R16, R17: a finished round's view that hides nothing has beliefs with no tiles,
     over the deals that replay it."""
@@ -562,9 +580,45 @@ def test_the_picture_is_as_wide_as_its_longest_row() -> None:
         ]
         if xs:
             gaps[len(set(xs))] = x0 + width - max(xs)
-    assert {2, 3, 4} <= set(gaps)  # rows of two to four tiles, and longer ones
+    # a row of one tile: beliefs made by hand, each tile sure of its place
+    one, two = tile_set(4)[:2]
+    sure = Beliefs(
+        0, (one, two), (1, None), (1, 1), ((Fraction(1), Fraction(0)), (Fraction(0), Fraction(1)))
+    )
+    root = ET.fromstring(beliefs_svg(sure, title=False))
+    x0, _, width, _ = (float(v) for v in root.attrib["viewBox"].split())
+    xs = [
+        float(g.attrib["transform"].split("(")[1].split()[0])
+        for g in root.iter("{http://www.w3.org/2000/svg}g")
+        if g.get("class") == "hidden-tile"
+    ]
+    assert len(xs) == 2
+    assert len(set(xs)) == 1
+    gaps[1] = x0 + width - max(xs)
+    assert {1, 2, 3, 4} <= set(gaps)  # rows of one to four tiles, and longer ones
     assert max(gaps) >= 5
     assert max(gaps.values()) - min(gaps.values()) < 1e-6
+
+
+def test_a_long_title_widens_the_picture_to_fit_it() -> None:
+    """With few hidden tiles the title is the longest line: the picture ends a margin
+    after it, its width reckoned at the board pictures' width of a character (in ems of
+    the title's font size); without the title the picture is narrower."""
+    ns = "{http://www.w3.org/2000/svg}"
+    one, two = tile_set(4)[:2]
+    half = Fraction(1, 2)
+    made = Beliefs(3, (one, two), (0, None), (1, 1), ((half, half), (half, half)), deals=2)
+    root = ET.fromstring(beliefs_svg(made))
+    x0, _, width, _ = (float(v) for v in root.attrib["viewBox"].split())
+    title = next(t for t in root.iter(f"{ns}text") if t.get("class") == "title")
+    assert title.text is not None
+    assert float(title.attrib["x"]) == 0.0
+    font = float(title.attrib["font-size"])
+    needed = _EM_WIDTH * font * len(title.text)
+    assert x0 < 0
+    assert x0 + width == pytest.approx(needed - x0)  # a margin each side of the title
+    bare = ET.fromstring(beliefs_svg(made, title=False))
+    assert float(bare.attrib["viewBox"].split()[2]) < width - 1
 
 
 def test_each_tile_is_shaded_by_its_chance_and_labelled_below() -> None:

@@ -896,6 +896,33 @@ def test_exact_count_of_centre_positions_after_a_draw_equals_the_brute_force_cou
     assert checked >= 10
 
 
+@pytest.mark.parametrize(("players", "n", "hand"), [(2, 3, 3), (3, 3, 2)])
+def test_exact_count_of_positions_in_the_search_for_the_double_equals_the_brute_force_r6(
+    players: int, n: int, hand: int
+) -> None:
+    """Tiny tables of the holder start set up from the position just after a seat drew in
+    the search for the round double (nothing on the table yet), viewed by every other
+    seat, at the position and a move later. Nobody's hand as dealt held the double (R6),
+    but the tile just drawn may be it (then it is placed next): the count is exact."""
+    rules = tiny(players, n, hand)
+    checked = drew_the_double = 0
+    for seed in range(12):
+        start = _after_a_draw(rules, players, seed)
+        if start is None or start.layout.tiles:
+            continue
+        drew_the_double += start.drawn_tile == start.round_double
+        for rnd in (start, start.apply(start.legal_moves()[0])):
+            for seat in range(players):
+                if seat == start.to_move or rnd.is_over:
+                    continue
+                expected = sum(brute_force_position(rnd, seat).values())
+                assert expected >= 1  # the real deal is one of them
+                assert count_deals(rnd.view(seat)) == expected, (seed, seat)
+                checked += 1
+    assert checked >= 10
+    assert drew_the_double >= 1
+
+
 def test_samples_of_a_centre_position_after_a_draw_follow_the_exact_distribution_r12() -> None:
     """Chi-square of 3000 samples of such a view against the brute-force distribution:
     the drawer's hand before the draw held no play (R12), and nothing else is favoured."""

@@ -261,6 +261,27 @@ def test_the_solver_tries_doubles_first_then_heavier_tiles() -> None:
     assert order == [Tile(3, 3), Tile(5, 4), Tile(4, 3)]
 
 
+def test_the_solver_tries_first_the_plays_that_leave_the_other_seat_no_tile() -> None:
+    """Seat 0 holds 4-3 and 5-4; seat 1 holds 0-0, 5-0 and 1-0, so only a play that opens
+    5 leaves it a tile to answer. Among the plays that leave it none the heavier tile
+    comes first (5-4 onto an end showing 5, then 4-3 onto any end), and the plays of 5-4
+    that open 5 come last, though 5-4 is the heavier tile (R17: 9 points to 7)."""
+    rules = attrs.evolve(PRESETS["chickie-duel"], boneyard_reserve=12)
+    rest = "4-3,5-4/0-0,5-0,1-0 6-0,1-1,2-0,2-1,3-0,3-1,4-0,4-1,4-4,5-1,5-3,5-5,6-1,3-3 0 0 0 -"
+    rnd = Round.from_position(rules, f"{FOOT_TABLE} {rest}")
+    full = solve(rnd)
+    assert full.complete
+    order: list[str] = []
+    for limit in range(1, full.nodes + 1):
+        for move, _ in solve(rnd, nodes=limit).values:
+            if str(move) not in order:
+                order.append(str(move))
+    assert len(order) == 8
+    assert set(order[:2]) == {"5-4@6-5", "5-4@5-2"}
+    assert {m.split("@")[0] for m in order[2:6]} == {"4-3"}
+    assert set(order[6:]) == {"5-4@6-4", "5-4@4-2"}
+
+
 def textbook_value(
     search: TwoSeats, state: State, alpha: int, beta: int, seen: set[tuple[object, ...]]
 ) -> tuple[int, int] | None:

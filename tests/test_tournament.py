@@ -340,6 +340,33 @@ def test_the_intervals_with_a_prior_are_the_whole_information_s(prior: float) ->
         )
 
 
+@pytest.mark.parametrize("prior", [0.0, 1.0])
+def test_the_covariance_is_the_pseudo_inverse_of_the_reduced_information(prior: float) -> None:
+    """The covariance is the Moore-Penrose pseudo-inverse of the information about the
+    mean: 0 along the common shift (every row adds up to 0), and information times
+    covariance times information gives the information back."""
+    table = [((10, 20, 30), 4), ((20, 10, 30), 2), ((30, 20, 10), 1), ((10, 30, 30), 2)]
+    table += [((25, 5, 15), 2), ((5, 25, 40), 1)]
+    results = made_up(table, ("a", "b", "c"))
+    weighted = _ratings.stages((g.ranking(), 1.0) for g in results.games)
+    theta = _ratings.fit(weighted, 3, prior=prior)
+    info = _ratings.reduced_information(weighted, theta, prior=prior)
+    cov = _ratings.covariance(info)
+
+    def times(x: list[list[float]], y: list[list[float]]) -> list[list[float]]:
+        return [
+            [sum(a * b for a, b in zip(row, col, strict=True)) for col in zip(*y, strict=True)]
+            for row in x
+        ]
+
+    for row in cov:
+        assert sum(row) == pytest.approx(0.0, abs=1e-9)
+    back = times(times(info, cov), info)
+    for got, want in zip(back, info, strict=True):
+        assert got == pytest.approx(want, rel=1e-9, abs=1e-12)
+    assert max(abs(v) for row in cov for v in row) > 0.01  # not the zero matrix
+
+
 @pytest.mark.parametrize("prior", [0.5, 2.0, 10.0])
 def test_the_fit_with_a_prior_is_the_top_of_the_likelihood_with_the_prior(prior: float) -> None:
     """With a prior the fit is where the Plackett-Luce log-likelihood plus the prior's

@@ -89,7 +89,8 @@ class Beliefs:
     probabilities: tuple[tuple[fractions.Fraction, ...], ...]
     #: How many samples the estimate counts; 0 when the probabilities are exact.
     samples: int = 0
-    #: How many deals replay the view, when the probabilities are exact.
+    #: How many deals replay the view, when the probabilities are exact (``None`` for
+    #: beliefs made by hand without it: their text and repr then say only "exact").
     deals: int | None = None
 
     @property
@@ -157,10 +158,13 @@ class Beliefs:
     def __repr__(self) -> str:
         places = ", ".join("boneyard" if p is None else f"seat {p}" for p in self.places)
         hidden = len(self.tiles)
-        if self.exact:
-            how = f"exact over {_many(self.deals or 0)} deals"
-        else:
+        deals = self.deals
+        if not self.exact:
             how = f"estimated from {self.samples:,} samples"
+        elif deals is None:  # made by hand, without its count
+            how = "exact"
+        else:
+            how = f"exact over {_many(deals)} deal{'s' if deals != 1 else ''}"
         tiles = f"{hidden} hidden tile{'s' if hidden != 1 else ''}"
         return f"<Beliefs of seat {self.seat}: {tiles} in {places}; {how}>"
 

@@ -525,12 +525,17 @@ class Results:
         if anchor is not None and anchor not in self.names:
             raise ValueError(f"the anchor {anchor!r} is not an entrant: {', '.join(self.names)}")
         k = len(self.names)
-        base = (
-            [1 / k] * k
-            if anchor is None
-            else [float(j == self.names.index(anchor)) for j in range(k)]
-        )
-        contrasts = [[float(j == i) - base[j] for j in range(k)] for i in range(k)]
+        # each rating is a contrast of the strengths: an entrant's less the mean, or
+        # less the anchor's
+        base = [1 / k] * k
+        if anchor is not None:
+            base = [0.0] * k
+            base[self.names.index(anchor)] = 1.0
+        contrasts = []
+        for i in range(k):
+            row = [-b for b in base]
+            row[i] += 1.0
+            contrasts.append(row)
 
         def rated(theta: Sequence[float]) -> list[float]:
             return [

@@ -102,6 +102,7 @@ FAST_TESTS: Final[dict[str, tuple[str, ...]]] = {
         "tests/test_match.py",
         "tests/test_perft.py",
         "tests/test_positions.py::test_the_double_blank_opens_when_no_higher_double_is_held_r6b",
+        "tests/test_sampling.py::test_exact_count_equals_the_brute_force_count",
     ),
     "_drawing": (
         "tests/test_book.py",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Final
 
 from .._tiles import Tile
 from .geometry import Bounds, TilePosition
-from .svg import _TEXT, _document, _escape, _Frame, _num, _tile_svg
+from .svg import _EM_WIDTH, _TEXT, _document, _escape, _Frame, _num, _tile_svg
 
 if TYPE_CHECKING:
     from .._beliefs import Beliefs, Place
@@ -20,6 +20,8 @@ _PER_LINE: Final = 12
 _PITCH: Final = 1.3
 #: How faint a tile with the least probability above 0 is drawn (its opacity).
 _FAINTEST: Final = 0.12
+#: The title line's font size.
+_TITLE_FONT: Final = 0.55
 
 
 def percent(p: Fraction) -> str:
@@ -44,11 +46,13 @@ def place_name(place: Place) -> str:
 def _heading(beliefs: Beliefs) -> str:
     hidden = len(beliefs.tiles)
     what = f"seat {beliefs.seat}'s view, {hidden} hidden tile{'s' if hidden != 1 else ''}"
-    if beliefs.exact:
-        deals = beliefs.deals or 0
-        many = f"{deals:,}" if deals < 10**9 else f"{deals:.3g}"
-        return f"{what}: exact, over {many} deal{'s' if deals != 1 else ''}"
-    return f"{what}: estimated from {beliefs.samples:,} samples"
+    deals = beliefs.deals
+    if not beliefs.exact:
+        return f"{what}: estimated from {beliefs.samples:,} samples"
+    if deals is None:  # made by hand, without its count
+        return f"{what}: exact"
+    many = f"{deals:,}" if deals < 10**9 else f"{deals:.3g}"
+    return f"{what}: exact, over {many} deal{'s' if deals != 1 else ''}"
 
 
 def beliefs_text(beliefs: Beliefs) -> str:
@@ -146,7 +150,7 @@ def beliefs_svg(beliefs: Beliefs, *, size: float | None = None, title: bool = Tr
     body: list[str] = []
     y = 0.0
     if title:
-        body.append(_label(head, 0.0, y + 0.4, 0.55, "title"))
+        body.append(_label(head, 0.0, y + 0.4, _TITLE_FONT, "title"))
         y += 1.2
     for place, count, col in zip(beliefs.places, beliefs.counts, columns, strict=True):
         likely = [(tile, p) for tile, p in col if p]
@@ -165,7 +169,7 @@ def beliefs_svg(beliefs: Beliefs, *, size: float | None = None, title: bool = Tr
     frame.right = max(frame.right, _PITCH * widest + frame.margin)
     frame.bottom = y + frame.margin
     if title:
-        frame.right = max(frame.right, 0.58 * 0.55 * len(head) + frame.margin)
+        frame.right = max(frame.right, _EM_WIDTH * _TITLE_FONT * len(head) + frame.margin)
     return _document(frame, head, body, size)
 
 

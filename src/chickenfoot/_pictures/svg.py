@@ -23,6 +23,8 @@ _GOLD_EDGE: Final = "#9a6a00"
 _OPEN: Final = "#2fb36a"
 _WAITING: Final = "#f0a020"
 _TEXT: Final = "#f4f1e6"
+#: A character's width in sans-serif text, in ems, as the titles' room is reckoned.
+_EM_WIDTH: Final = 0.58
 #: The spacing of the 3 by 3 grid of pips on half a tile.
 _GRID: Final = 0.27
 #: The standard faces 0 to 9 on that grid, as ``(column, row)`` from -1 to 1.
@@ -244,8 +246,8 @@ class _Frame:
         """Shrink the font for the title line ``head`` to fit the table, down to a least
         size, and widen the picture for what is still too long."""
         room = self.right - self.left
-        self.font = max(0.45, min(self.font, (room - self.margin) / (0.58 * len(head))))
-        extra = max(0.0, self.margin + 0.58 * self.font * len(head) - room)
+        self.font = max(0.45, min(self.font, (room - self.margin) / (_EM_WIDTH * len(head))))
+        extra = max(0.0, self.margin + _EM_WIDTH * self.font * len(head) - room)
         self.left, self.right = self.left - extra / 2, self.right + extra / 2
 
 
