@@ -874,6 +874,13 @@ def _run(args: argparse.Namespace, work: Path) -> int:
         args.size, args.seed, args.module = last["size"], last["seed"], last["modules"]
     modules = args.module or list(FAST_TESTS)
     population = [m for module in modules for m in find_mutants(base, module)]
+    if args.resume and len(population) != last["population"]:
+        # the seed's sample is drawn from the mutants in order: other code, other sample
+        raise SystemExit(
+            f"the code has changed since the run stopped ({len(population)} mutants, then "
+            f"{last['population']}): seed {args.seed} draws another sample now, so the run "
+            f"cannot be resumed; start a sample afresh"
+        )
     wanted: set[tuple[str, str, str, str, str]] = set()
     if args.again:
         # The survivors by their stable description: edits elsewhere in a module renumber
