@@ -307,6 +307,10 @@ BAD: list[tuple[Any, str]] = [
     ),
     (_set("evaluation.best", "6-6@"), "annotation.evaluation.best: '6-6@' is not a move"),
     (_set("evaluation.best", 3), "annotation.evaluation.best: expected a string, got 3"),
+    (  # a move's text is at most 40 characters, spaces included, as in the moves
+        _set("evaluation.best", " " * 37 + "pass"),
+        "annotation.evaluation.best: " + '"' + " " * 37 + 'pas"... is too long: at most 40 ch',
+    ),
     (_set("evaluation.depth", 3), 'annotation.evaluation: unknown key "depth"'),
     (_set("evaluation", []), "annotation.evaluation: expected an object, got an empty array"),
     (_set("comment", " \n"), "annotation.comment: a comment has some text"),

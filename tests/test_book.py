@@ -467,6 +467,11 @@ def test_positions_ask_the_opening_which_double_opens_r6b() -> None:
         "double: nobody holds 4-4; until a seat holds a double at or below 6-6, the search "
         "goes on for 6-6: write the double as '6-6' (R6b)"
     )
+    dealt_for = position("6-6>4-4", "", ["6-6,4-3", "3-2,2-0"], "0", "-")
+    assert position_error(LOWER, dealt_for) == (
+        "double: seat 0 holds 6-6, the highest double at or below 6-6, so the round opens "
+        "on it, not on 4-4; write the double as '6-6' (R6b)"
+    )
     drawn = Round.from_position(LOWER, position("6-6", "", ["5-4,5-5", "3-2"], "0", "1:5-5"))
     assert drawn.legal_moves() == [play("5-5")]  # the drawn lower double opens (R6b)
 

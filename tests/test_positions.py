@@ -231,6 +231,10 @@ def _error(text: str, rules: object = DUEL) -> str:
         (TOES.rsplit(" ", 1)[0], "7 fields after 'cf1'"),
         (TOES.replace("cf1 6-6", "cf1 6-5"), "the round double is a double, not 6-5"),
         (TOES.replace("cf1 6-6", "cf1 7-7"), "7-7 is not in the double-6 set (R5)"),
+        # a tile is named high end first, up to the largest set's 63 pips, and as written
+        # past them
+        (TOES.replace("5-5,3-2", "5-5,3-2,0-63"), "63-0 is not in the double-6 set (R5)"),
+        (TOES.replace("5-5,3-2", "5-5,3-2,0-64"), "0-64 is not in the double-6 set (R5)"),
         (
             TOES.replace("5-5,3-2", "5-5,3-2,3-2"),
             "3-2 is listed twice in seat 0's hand: every tile is once",

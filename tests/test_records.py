@@ -690,6 +690,7 @@ def _corrupted(change: Callable[[dict[str, Any]], object]) -> str:
         (lambda r: r.update(players=True), "players: expected an integer, got true"),
         (lambda r: r.update(players=4.0), "players: expected an integer, got 4.0"),
         (lambda r: r.update(players=101), "players: a record has 2 to 100 players, not 101"),
+        (lambda r: r.update(players=1), "players: a record has 2 to 100 players, not 1"),
         (lambda r: r.update(players=30), "players: classic is for 2 to 20 players, not 30"),
         (lambda r: r.update(seed="1"), 'seed: expected an integer or null, got "1"'),
         (lambda r: r.update(seed=False), "seed: expected an integer or null, got false"),

@@ -375,6 +375,18 @@ def test_reserve_boundary_r14() -> None:
         assert part in message, (part, message)
 
 
+def test_the_centre_double_is_not_in_the_boneyard_r6_r14() -> None:
+    """R6, R14: with the centre start the round double is on the table, not undealt: of
+    double-6's 28 tiles, two hands of 7 and the centre double leave 13, so a reserve of 12
+    allows one draw and a reserve of 13 none."""
+    assert custom(start="centre", boneyard_reserve=12).boneyard_reserve == 12
+    with pytest.raises(RulesError) as info:
+        custom(start="centre", boneyard_reserve=13)
+    message = str(info.value)
+    for part in ("leave 13 tiles", "the reserve is 13", "nobody could ever draw (R14)"):
+        assert part in message, (part, message)
+
+
 @pytest.mark.parametrize(
     ("knob", "value"),
     [

@@ -694,8 +694,9 @@ def test_samples_of_custom_variants_give_the_view_back(data: st.DataObject) -> N
 def _phase(rnd: Round) -> str:
     if rnd.is_over:
         return "over"
-    if rnd.drawn_tile is not None:
-        return "after a draw"
+    if rnd.drawn_tile is not None:  # the tile just drawn is the boneyard's last one drawn
+        earlier = sum(isinstance(m, Draw) for m in rnd.moves) > 1
+        return "after a later draw" if earlier else "after a draw"
     if rnd.obligation is Obligation.NONE and not rnd.can_draw:
         return "reserve reached"
     return rnd.obligation.name
@@ -704,10 +705,12 @@ def _phase(rnd: Round) -> str:
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_samples_give_the_view_back_in_every_phase(preset: str) -> None:
     """The search for the round double (R6), the opening (R7), the first foot (R8), toes
-    (R9), after draws (R13), a closed boneyard (R14) and the end (R16): each met and
-    sampled from every seat."""
+    (R9), after the first draw and after a later one (R13), a closed boneyard (R14) and
+    the end (R16): each met and sampled from every seat, the samples after the first
+    made from its replay."""
     rules = attrs.evolve(PRESETS[preset], boneyard_reserve=2)
     wanted = {"ROUND_DOUBLE", "OPENING", "TOES", "after a draw", "reserve reached", "NONE"}
+    wanted.add("after a later draw")
     if rules.first_foot_required:
         wanted.add("FIRST_FOOT")
     if rules.start == "centre":
@@ -725,6 +728,9 @@ def test_samples_give_the_view_back_in_every_phase(preset: str) -> None:
             if phase not in found:
                 found.add(phase)
                 _check_samples(rnd, seed)
+                for seat in range(rnd.players):  # later samples fill in the first's replay
+                    plans = _sampling._plan_of(seen_of(rnd.view(seat))).plans
+                    assert any(plan.template is not None for plan in plans), (phase, seat)
             rnd = rnd.apply(rng.choice(rnd.legal_moves()))
         seed += 1
     assert wanted <= found

@@ -312,14 +312,11 @@ class _Allowed:
         """The labels of ``tiles`` held for ever (``self(t, inf)`` of each, 0 left out),
         worked out slot by slot: a slot allows the tiles of its mask that no later rule
         says the hand lacked."""
-        until = float("inf")
         labels: dict[int, int] = {}
         for pos, arrive in enumerate(self.arrivals):
-            if arrive >= until:
-                break
             lacked = 0
             for at, x in self.rules:
-                if arrive < at < until:
+                if arrive < at:
                     lacked |= x
             bit = 1 << pos
             for t in bits(self.masks[pos] & tiles & ~lacked):
