@@ -127,6 +127,13 @@ def differences(results: Results, upper: str) -> tuple[list[float], float, float
     return diffs, statistics.fmean(totals[0]), statistics.fmean(totals[1])
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its worker processes that have ended (the
+    tournament's pool ends its workers before it returns)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
 def measure(
     upper: tuple[str, Player],
     lower: tuple[str, Player],
@@ -143,9 +150,9 @@ def measure(
         Entrant(f"{name}#{i // 2}", _Bot(bot))
         for i, (name, bot) in enumerate(upper if s % 2 == 0 else lower for s in range(seats))
     ]
-    started = time.process_time()
+    started = _cpu()
     results = play_tournament(field, rules, seats=seats, deals=deals, seed=seed, jobs=jobs)
-    cpu = time.process_time() - started
+    cpu = _cpu() - started
     diffs, up, low = differences(results, upper[0])
     return Pairing(rules, seats, upper[0], lower[0], tuple(diffs), up, low, cpu)
 

@@ -18,6 +18,7 @@ import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -52,6 +53,7 @@ from chickenfoot.bots import (
     play_round,
     play_until,
 )
+from chickenfoot.state import State
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 #: A search budget small enough for property tests.
@@ -780,6 +782,37 @@ def test_a_tie_is_drawn_at_random_and_the_move_drawn_is_listed_first(
         assert all(line.value == 0.0 for line in analysis.moves)
         played.add(analysis.move)
     assert len(played) > 1  # the draw is not always the first candidate
+
+
+@pytest.mark.parametrize(("halving", "playouts"), [(False, 24), (True, 96)])
+def test_the_flat_search_plays_out_every_sample_it_draws(
+    halving: bool, playouts: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The playouts go round the samples in turn, the newest as soon as it is drawn: each
+    sampled state is played on from, none drawn for nothing, even when there are just
+    as many rounds of playouts as samples (4 moves, 6 samples, 24 playouts)."""
+    import chickenfoot.bots
+
+    drawn: list[int] = []
+    used: set[int] = set()
+    sample_of = chickenfoot.state.state_of
+    after = State.after
+
+    def recorded(rnd: Round) -> State:
+        state = sample_of(rnd)
+        drawn.append(id(state))
+        return state
+
+    def played_from(self: State, *args: Any, **kwargs: Any) -> State:
+        used.add(id(self))
+        return after(self, *args, **kwargs)
+
+    monkeypatch.setattr(chickenfoot.bots, "state_of", recorded)
+    monkeypatch.setattr(State, "after", played_from)
+    view = _views_by_candidates()[4]
+    SearchPlayer(samples=6, playouts=playouts, halving=halving).analyse(view, random.Random(3))
+    assert len(drawn) == 6
+    assert set(drawn) <= used
 
 
 @pytest.mark.parametrize("halving", [True, False])

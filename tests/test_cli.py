@@ -29,6 +29,7 @@ from chickenfoot import (
     Round,
     Rules,
     Tile,
+    cli,
     find_preset,
 )
 from chickenfoot.bots import GreedyPlayer, Player, RandomPlayer, play_match
@@ -1030,6 +1031,20 @@ def test_play_save_leaves_no_file_after_a_usage_error(
     path = tmp_path / "game.json"
     assert main(["play", "--bots", "wizard", "--save", str(path)]) == 2
     assert not path.exists()
+
+
+def test_an_interrupt_stops_the_command_with_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Ctrl-C while a command runs: a line on stderr and 128 + SIGINT, as shells expect.
+    def interrupted(names: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_load", interrupted)
+    assert main(["rules", "chickie", "--plain"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "\nchickenfoot: interrupted\n"
 
 
 # -- the command itself -------------------------------------------------------------------

@@ -159,6 +159,35 @@ def check_svg(layout: Layout, positions: tuple[TilePosition, ...], svg: str) -> 
     return root
 
 
+def test_open_ends_and_doubles_with_places_left_are_marked_r2_r3() -> None:
+    """Every open end of the table is marked in its picture, and only those: a line's last
+    tile (R2) with a bar at its outer end, a double with toe places left (R3) with a
+    dashed ring round it."""
+    seen = set()
+    for seed in range(6):
+        rnd = Round.deal(PRESETS["classic"], 4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(30):
+            ends = {str(end.onto): end for end in rnd.open_ends}
+            root = ET.fromstring(table_svg(rnd))
+            for g in root.iter(f"{SVG}g"):
+                if g.get("class") != "tile":
+                    continue
+                marks = [r for r in g.iter(f"{SVG}rect") if r.get("class") == "open-end"]
+                end = ends.get(g.get("data-tile", ""))
+                if end is None:
+                    assert not marks, g.get("data-tile")
+                    continue
+                assert len(marks) == 1, g.get("data-tile")
+                ring = marks[0].get("stroke-dasharray") is not None
+                assert ring == end.onto.is_double, g.get("data-tile")
+                seen.add(ring)
+            if rnd.is_over:
+                break
+            rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    assert seen == {True, False}
+
+
 def check_table(rnd: Round) -> None:
     layout = rnd.layout
     positions = table_geometry(rnd)

@@ -270,13 +270,16 @@ def test_analyse_view_refuses_a_view_with_no_move() -> None:
         analyse_view(rnd.view(other), random.Random(0))
     with pytest.raises(ValueError, match="samples is 2 or more"):
         analyse_view(rnd.view(rnd.to_move or 0), random.Random(0), samples=1)
+    for count in ("nodes", "playouts"):
+        with pytest.raises(ValueError, match=f"{count} is 1 or more, not 0"):
+            analyse_view(rnd.view(rnd.to_move or 0), random.Random(0), **{count: 0})
     with pytest.raises(TypeError, match="takes a RoundView"):
         analyse_view(rnd, random.Random(0))  # type: ignore[arg-type]
 
 
 def test_analyse_game_refuses_bad_seats_and_games() -> None:
     rnd = greedy_round(1)
-    with pytest.raises(ValueError, match="seat 2 is not at this table"):
+    with pytest.raises(ValueError, match=r"^seat 2 is not at this table: its seats are 0 to 1$"):
         analyse_game(rnd, seats=[2])
     with pytest.raises(TypeError, match="a seat is a whole number"):
         analyse_game(rnd, seats=["0"])  # type: ignore[list-item]
@@ -328,6 +331,10 @@ def test_the_same_seed_gives_the_same_analysis_whatever_the_seats() -> None:
     assert both == again
     one = analyse_game(rnd, seats=[1], seed=3, **FAST)
     assert one.moves == tuple(m for m in both.moves if m.seat == 1)
+    for seat in (0, 1):  # each seat's summary counts its own moves alone
+        mine = [m for m in both.moves if m.seat == seat]
+        assert both.summary(seat).judged == len(mine) > 0
+    assert both.summary(0) != both.summary(1)
     other = analyse_game(rnd, seed=4, **FAST)
     assert [m.ply for m in other.moves] == [m.ply for m in both.moves]
 

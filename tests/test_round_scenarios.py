@@ -238,10 +238,14 @@ def test_from_deal_refuses_a_tile_dealt_twice_r5() -> None:
     hands = [ts(S0), ts("6-2 6-3 4-4 1-0 5-1")]
     with pytest.raises(DealError) as info:
         Round.from_deal(CENTRE5, hands, rest_of(CENTRE5, *hands), round_double=6)
-    assert "5-1" in str(info.value)
-    assert "twice" in str(info.value)
+    assert str(info.value) == "5-1 is dealt twice: to seat 0 and seat 1 (R5)"
     assert isinstance(info.value, ValueError)
     assert isinstance(info.value, ChickenFootError)
+    # twice in one hand: the hand is named once
+    hands = [ts("6-0 6-1 5-1 3-0 6-1"), ts(S1)]
+    with pytest.raises(DealError) as info:
+        Round.from_deal(CENTRE5, hands, rest_of(CENTRE5, *hands), round_double=6)
+    assert str(info.value) == "6-1 is dealt twice to seat 0 (R5)"
 
 
 def test_from_deal_refuses_a_tile_twice_in_the_boneyard_r5() -> None:
@@ -265,6 +269,11 @@ def test_from_deal_refuses_a_missing_tile_r5() -> None:
     with pytest.raises(DealError) as info:
         Round.from_deal(holder, hands, pile, round_double=6)
     assert str(info.value) == "6-6, 3-1 missing from the deal (R5)"
+    # the round double first, then the others in the set's order
+    pile = [x for x in rest_of(holder, *hands) if x not in (t("3-1"), t("2-1"))]
+    with pytest.raises(DealError) as info:
+        Round.from_deal(holder, hands, pile, round_double=6)
+    assert str(info.value) == "6-6, 2-1, 3-1 missing from the deal (R5)"
 
 
 def test_from_deal_refuses_a_tile_outside_the_set_r5() -> None:

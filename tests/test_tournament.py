@@ -14,11 +14,12 @@ import json
 import math
 import random
 import re
+import statistics
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 import attrs
 import pytest
@@ -338,6 +339,41 @@ def test_the_intervals_with_a_prior_are_the_whole_information_s(prior: float) ->
         assert _ratings.variance(reduced, contrast) == pytest.approx(
             _ratings.variance(whole, contrast), rel=1e-9
         )
+
+
+def test_a_game_ranks_equal_penalties_together_however_large() -> None:
+    """A game's ranking puts the seats of equal penalty points in one group, fewest
+    first, and so do the ratings: penalties past 256 points (a big set's hands) too."""
+
+    def counted(text: str) -> tuple[int, ...]:  # each count its own int, as scores are
+        return tuple(int(word) for word in text.split())
+
+    results = made_up([(counted("300 300 10"), 1), (counted("10 400 400"), 1)], ("a", "b", "c"))
+    assert [g.ranking() for g in results.games] == [((2,), (0, 1)), ((0,), (1, 2))]
+    small = made_up([(counted("3 3 1"), 1), (counted("1 4 4"), 1)], ("a", "b", "c"))
+    assert [r.elo for r in results.ratings()] == pytest.approx([r.elo for r in small.ratings()])
+
+
+def test_results_are_made_with_keywords_only() -> None:
+    """Results name every field: made positionally, they are refused."""
+    made = made_up([((1, 2), 1)], ("a", "b"))
+    named = {f.name: getattr(made, f.name) for f in attrs.fields(Results)}
+    positional: Any = Results
+    with pytest.raises(TypeError):
+        positional(*named.values())
+    assert Results(**named) == made
+
+
+@pytest.mark.parametrize(
+    "values", [[1.0, 4.0, 2.0], [3.0, 3.0, 5.0, 9.0], [0.5, -2.0, 7.0, 1.0, 1.5]]
+)
+def test_a_mean_s_interval_is_its_standard_error_times_z(values: list[float]) -> None:
+    """The half-width is z times the sample standard deviation (n - 1 below the line)
+    over the root of n, as statistics.stdev gives it; none for one value."""
+    mean, half = _ratings.mean_interval(values)
+    assert mean == pytest.approx(statistics.fmean(values))
+    assert half == pytest.approx(1.96 * statistics.stdev(values) / math.sqrt(len(values)))
+    assert _ratings.mean_interval(values[:1]) == (values[0], None)
 
 
 @pytest.mark.parametrize("prior", [0.0, 1.0])

@@ -10,6 +10,7 @@ an exhaustive search of the full game. The levels must form the documented ladde
 from __future__ import annotations
 
 import functools
+import itertools
 import pickle
 import random
 from collections.abc import Callable
@@ -183,6 +184,40 @@ def test_the_analysis_lists_the_played_move_then_the_most_visited() -> None:
         assert first.move == analysis.move
         visits = [line.playouts for line in rest]
         assert visits == sorted(visits, reverse=True), visits
+        for a, b in itertools.pairwise(rest):  # equal visits: the better mean first
+            if a.playouts == b.playouts and a.value is not None and b.value is not None:
+                assert a.value >= b.value, (a, b)
+    # few playouts leave many moves visited alike: those come by their means
+    ties = 0
+    for rnd in decisions("classic", 4, 6):
+        view = rnd.view(rnd.to_move or 0)
+        few = TreeSearchPlayer(playouts=2 * len(view.legal_moves()))
+        others = few.analyse(view, random.Random(5)).moves[1:]
+        for a, b in itertools.pairwise(others):
+            if a.playouts == b.playouts and a.value is not None and b.value is not None:
+                assert a.value >= b.value, (a, b)
+                ties += a.value != b.value
+    assert ties > 0
+
+
+def test_a_tie_of_visits_and_means_is_drawn_at_random(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every playout rigged to the same value and as many playouts as moves, each
+    move is visited once with the same mean: the move played is drawn among them by the
+    game's rng, so different seeds play different moves, even when the moves are tried
+    in the greedy heuristic's order (the prior), not in an order drawn at random."""
+    import chickenfoot.bots
+
+    monkeypatch.setattr(chickenfoot.bots, "_value", lambda end, seat, objective: 0.0)
+    for rnd in decisions("classic", 3, 3):
+        view = rnd.view(rnd.to_move or 0)
+        moves = view.legal_moves()
+        if len(moves) < 3:
+            continue
+        bot = TreeSearchPlayer(playouts=len(moves), prior=1.0)  # greedy order of expansion
+        played = {bot.choose(view, random.Random(seed)) for seed in range(12)}
+        assert len(played) > 1, moves
+        return
+    raise AssertionError("no decision of three moves or more")
 
 
 def test_tree_search_of_one_playout_runs_one() -> None:

@@ -564,6 +564,23 @@ def test_views_of_a_position_set_up_mid_turn_read_back(drawer: int) -> None:
     assert any(not isinstance(e.move, Draw) for e in rnd.history)  # the turn was ended
 
 
+@pytest.mark.parametrize("drawer", [0, 1])
+def test_a_position_s_drawn_tile_is_the_drawer_s_alone_r13(drawer: int) -> None:
+    """R13: a view of a position set up mid-turn names the tile drawn before it in the
+    drawer's view and in no other: the drawer's view without it, or another seat's with
+    one, is refused, naming the field."""
+    rnd = _mid_turn(drawer)
+    mine = rnd.view(drawer).to_dict()
+    assert mine["position"]["drawn"] is not None
+    other = rnd.view(1 - drawer).to_dict()
+    assert other["position"]["drawn"] is None
+    for data, drawn in ((mine, None), (other, mine["position"]["drawn"])):
+        with pytest.raises(ViewError) as caught:
+            RoundView.from_dict(_spoiled(data, ("position", "drawn"), drawn))
+        assert "position.drawn: the tile seat" in str(caught.value)
+        assert "drew before the position, if it was drawing then, else null" in str(caught.value)
+
+
 def test_a_view_of_more_than_256_moves_reads_back() -> None:
     """A round of a double-24 set at four seats runs past 256 moves (R12: many draws), and
     its views read back with their move count."""
