@@ -563,6 +563,18 @@ def test_a_place_of_many_tiles_takes_more_lines_and_the_next_one_starts_below() 
     assert y0 + height > max(lows["boneyard"])
 
 
+def _tiles_and_right_edge(beliefs: Beliefs) -> tuple[list[float], float]:
+    """The x of every hidden tile in the picture without a title, and its right edge."""
+    root = ET.fromstring(beliefs_svg(beliefs, title=False))
+    x0, _, width, _ = (float(v) for v in root.attrib["viewBox"].split())
+    xs = [
+        float(g.attrib["transform"].split("(")[1].split()[0])
+        for g in root.iter("{http://www.w3.org/2000/svg}g")
+        if g.get("class") == "hidden-tile"
+    ]
+    return xs, x0 + width
+
+
 def test_the_picture_is_as_wide_as_its_longest_row() -> None:
     """Without a title, a beliefs picture ends a margin after its longest row of tiles,
     however few tiles that row holds: the space right of the last tile is the same in
@@ -570,31 +582,18 @@ def test_the_picture_is_as_wide_as_its_longest_row() -> None:
     gaps: dict[int, float] = {}
     for moves in range(0, 40, 2):
         rnd = played(tiny(2, 4, 6, boneyard_reserve=0), 2, 7, moves)
-        beliefs = rnd.view(0).tile_probabilities()
-        root = ET.fromstring(beliefs_svg(beliefs, title=False))
-        x0, _, width, _ = (float(v) for v in root.attrib["viewBox"].split())
-        xs = [
-            float(g.attrib["transform"].split("(")[1].split()[0])
-            for g in root.iter("{http://www.w3.org/2000/svg}g")
-            if g.get("class") == "hidden-tile"
-        ]
+        xs, right = _tiles_and_right_edge(rnd.view(0).tile_probabilities())
         if xs:
-            gaps[len(set(xs))] = x0 + width - max(xs)
+            gaps[len(set(xs))] = right - max(xs)
     # a row of one tile: beliefs made by hand, each tile sure of its place
     one, two = tile_set(4)[:2]
     sure = Beliefs(
         0, (one, two), (1, None), (1, 1), ((Fraction(1), Fraction(0)), (Fraction(0), Fraction(1)))
     )
-    root = ET.fromstring(beliefs_svg(sure, title=False))
-    x0, _, width, _ = (float(v) for v in root.attrib["viewBox"].split())
-    xs = [
-        float(g.attrib["transform"].split("(")[1].split()[0])
-        for g in root.iter("{http://www.w3.org/2000/svg}g")
-        if g.get("class") == "hidden-tile"
-    ]
+    xs, right = _tiles_and_right_edge(sure)
     assert len(xs) == 2
     assert len(set(xs)) == 1
-    gaps[1] = x0 + width - max(xs)
+    gaps[1] = right - max(xs)
     assert {1, 2, 3, 4} <= set(gaps)  # rows of one to four tiles, and longer ones
     assert max(gaps) >= 5
     assert max(gaps.values()) - min(gaps.values()) < 1e-6

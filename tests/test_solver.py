@@ -242,22 +242,29 @@ def test_a_blocked_round_is_scored_as_it_stands_r16_r18() -> None:
     assert solution.value == 10 - 1
 
 
+def solved_in_turn(rest: str) -> Iterator[Move]:
+    """The moves solved under node limits that grow from 1 to the whole search, in turn,
+    of the duel's position ``FOOT_TABLE`` and ``rest`` (a reserve of 12, R14)."""
+    rules = attrs.evolve(PRESETS["chickie-duel"], boneyard_reserve=12)
+    rnd = Round.from_position(rules, f"{FOOT_TABLE} {rest}")
+    full = solve(rnd)
+    assert full.complete
+    for limit in range(1, full.nodes + 1):
+        for move, _ in solve(rnd, nodes=limit).values:
+            yield move
+
+
 def test_the_solver_tries_doubles_first_then_heavier_tiles() -> None:
     """Seat 0 holds 3-3, 4-3 and 5-4, each playable onto two ends that show its number,
     and seat 1 holds no 3, 4 or 5, so every play leaves it no tile for what it opens. The
     solver tries the double first, then the heavier tiles (R17: 5-4 is 9 points, 4-3 is
     7): with a node limit that grows, the moves it has solved come in that order."""
-    rules = attrs.evolve(PRESETS["chickie-duel"], boneyard_reserve=12)
     rest = "3-3,4-3,5-4/0-0,1-0 6-0,1-1,2-0,2-1,3-0,3-1,4-0,4-1,4-4,5-0,5-1,5-3,5-5,6-1 0 0 0 -"
-    rnd = Round.from_position(rules, f"{FOOT_TABLE} {rest}")
-    full = solve(rnd)
-    assert full.complete
     order: list[Tile] = []
-    for limit in range(1, full.nodes + 1):
-        for move, _ in solve(rnd, nodes=limit).values:
-            assert isinstance(move, Play)
-            if move.tile not in order:
-                order.append(move.tile)
+    for move in solved_in_turn(rest):
+        assert isinstance(move, Play)
+        if move.tile not in order:
+            order.append(move.tile)
     assert order == [Tile(3, 3), Tile(5, 4), Tile(4, 3)]
 
 
@@ -266,16 +273,8 @@ def test_the_solver_tries_first_the_plays_that_leave_the_other_seat_no_tile() ->
     5 leaves it a tile to answer. Among the plays that leave it none the heavier tile
     comes first (5-4 onto an end showing 5, then 4-3 onto any end), and the plays of 5-4
     that open 5 come last, though 5-4 is the heavier tile (R17: 9 points to 7)."""
-    rules = attrs.evolve(PRESETS["chickie-duel"], boneyard_reserve=12)
     rest = "4-3,5-4/0-0,5-0,1-0 6-0,1-1,2-0,2-1,3-0,3-1,4-0,4-1,4-4,5-1,5-3,5-5,6-1,3-3 0 0 0 -"
-    rnd = Round.from_position(rules, f"{FOOT_TABLE} {rest}")
-    full = solve(rnd)
-    assert full.complete
-    order: list[str] = []
-    for limit in range(1, full.nodes + 1):
-        for move, _ in solve(rnd, nodes=limit).values:
-            if str(move) not in order:
-                order.append(str(move))
+    order = list(dict.fromkeys(str(move) for move in solved_in_turn(rest)))
     assert len(order) == 8
     assert set(order[:2]) == {"5-4@6-5", "5-4@5-2"}
     assert {m.split("@")[0] for m in order[2:6]} == {"4-3"}
