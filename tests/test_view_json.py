@@ -223,14 +223,16 @@ def test_rounds_that_differ_only_in_hidden_tiles_give_a_seat_the_same_bytes() ->
 @given(rnd=played_rounds(max_moves=50), data=st.data())
 def test_equal_views_give_identical_json(rnd: Round, data: st.DataObject) -> None:
     """A round sampled from a view (hidden tiles dealt at random) gives the same text,
-    and so does a copy of the view."""
+    and so does a copy of the view. Finished rounds at two seats only, as in
+    :func:`test_a_bot_and_the_sampler_play_a_rebuilt_view`."""
+    assume(not rnd.is_over or rnd.players == 2)
     seat = data.draw(st.integers(0, rnd.players - 1), label="seat")
     view = rnd.view(seat)
     copied = pickle.loads(pickle.dumps(view))
     assert copied == view
     assert copied.to_json() == view.to_json()
     guess = view.sample_state(random.Random(data.draw(st.integers(0, 2**32), label="rng")))
-    assume(guess.view(seat) == view)  # the sampler may give up on rare histories
+    assert guess.view(seat) == view
     assert guess.view(seat).to_json() == view.to_json()
 
 
@@ -335,7 +337,11 @@ def test_a_match_view_reads_back_from_its_json() -> None:
 @given(rnd=viewed_rounds(), data=st.data())
 def test_a_bot_and_the_sampler_play_a_rebuilt_view(rnd: Round, data: st.DataObject) -> None:
     """A client's rebuilt view gives a bot the same choice as the server's view, and
-    its samples replay the view's history."""
+    its samples replay the view's history. Finished rounds at two seats only: the first
+    sample of a finished round can take seconds from four seats on (the points of every
+    hand must come out right; the bots page gives the times), and finished rounds'
+    samples are checked against the brute force on tiny tables in tests/test_sampling.py."""
+    assume(not rnd.is_over or rnd.players == 2)
     seat = data.draw(st.integers(0, rnd.players - 1), label="seat")
     view = rnd.view(seat)
     back = RoundView.from_json(view.to_json())
