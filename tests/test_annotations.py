@@ -309,7 +309,7 @@ BAD: list[tuple[Any, str]] = [
     (_set("evaluation.best", 3), "annotation.evaluation.best: expected a string, got 3"),
     (  # a move's text is at most 40 characters, spaces included, as in the moves
         _set("evaluation.best", " " * 37 + "pass"),
-        "annotation.evaluation.best: " + '"' + " " * 37 + 'pas"... is too long: at most 40 ch',
+        f'annotation.evaluation.best: "{" " * 37}pas"... is too long: at most 40 ch',
     ),
     (_set("evaluation.depth", 3), 'annotation.evaluation: unknown key "depth"'),
     (_set("evaluation", []), "annotation.evaluation: expected an object, got an empty array"),

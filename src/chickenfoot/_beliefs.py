@@ -27,7 +27,7 @@ from typing import Final, Literal, TypeAlias
 import attrs
 
 from ._engine import Seen
-from ._pictures.beliefs import beliefs_svg
+from ._pictures.beliefs import beliefs_svg, deal_count
 from ._sampling import count_deals as exact_count
 from ._sampling import deals_holding, sample_state
 from ._tiles import TILES, Tile, set_length
@@ -164,18 +164,13 @@ class Beliefs:
         elif deals is None:  # made by hand, without its count
             how = "exact"
         else:
-            how = f"exact over {_many(deals)} deal{'s' if deals != 1 else ''}"
+            how = f"exact over {deal_count(deals)}"
         tiles = f"{hidden} hidden tile{'s' if hidden != 1 else ''}"
         return f"<Beliefs of seat {self.seat}: {tiles} in {places}; {how}>"
 
     def _repr_svg_(self) -> str:
         """The beliefs as SVG, for notebooks (see :func:`~chickenfoot.beliefs_svg`)."""
         return beliefs_svg(self)
-
-
-def _many(count: int) -> str:
-    """A count of deals for a line of text: in full up to a billion, else in 3 figures."""
-    return f"{count:,}" if count < 10**9 else f"{count:.3g}"
 
 
 def _hidden(seen: Seen) -> list[int]:

@@ -51,8 +51,14 @@ def _heading(beliefs: Beliefs) -> str:
         return f"{what}: estimated from {beliefs.samples:,} samples"
     if deals is None:  # made by hand, without its count
         return f"{what}: exact"
+    return f"{what}: exact, over {deal_count(deals)}"
+
+
+def deal_count(deals: int) -> str:
+    """A count of deals for a line of text: ``1 deal``, ``12,345 deals`` in full up to a
+    billion, ``1.4e+12 deals`` in three figures from there."""
     many = f"{deals:,}" if deals < 10**9 else f"{deals:.3g}"
-    return f"{what}: exact, over {many} deal{'s' if deals != 1 else ''}"
+    return f"{many} deal{'s' if deals != 1 else ''}"
 
 
 def beliefs_text(beliefs: Beliefs) -> str:
