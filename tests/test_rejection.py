@@ -29,6 +29,7 @@ from test_sampling import (
     _finished,
     _holders,
     brute_force,
+    deal_key,
     played,
     sample_state,
     tiny,
@@ -36,7 +37,13 @@ from test_sampling import (
 
 from chickenfoot import PRESETS, Round, RoundView, Rules, _rejection, _sampling
 from chickenfoot._counting import SeatSlots
-from chickenfoot._rejection import Matchings, Proposal, pattern_count, pattern_masks
+from chickenfoot._rejection import (
+    Matchings,
+    Proposal,
+    SeatPatterns,
+    pattern_count,
+    pattern_masks,
+)
 from chickenfoot._round import round_from_state, seen_of
 from chickenfoot._sampling import _mixture
 
@@ -233,6 +240,50 @@ def test_pattern_masks_are_the_masks_a_hand_can_fill(draws: int, dealt: int, siz
     assert pattern_count(slots, size) == len(every)
 
 
+def _placings(labels: Sequence[int], dealt: int, slots: Sequence[int]) -> int:
+    """By brute force: the ways to put the distinct tiles of ``labels`` (bitmasks of the
+    places each may fill: bit 0 the dealt hand, bit k draw slot k) one into each draw slot
+    of ``slots`` and the ``dealt`` others into the dealt hand."""
+    if len(labels) != dealt + len(slots):
+        return 0
+    total = 0
+    for chosen in itertools.permutations(range(len(labels)), len(slots)):
+        if all(labels[t] >> k & 1 for t, k in zip(chosen, slots, strict=True)):
+            left = set(range(len(labels))) - set(chosen)
+            total += all(labels[t] & 1 for t in left)
+    return total
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    draws=st.integers(0, 4),
+    dealt=st.integers(0, 3),
+    size=st.integers(0, 4),
+    labels=st.lists(st.integers(1, 31), min_size=1, max_size=3),
+    played=st.lists(st.integers(0, 2), max_size=5),
+)
+def test_each_pattern_places_the_played_tiles_in_the_slots_it_leaves(
+    draws: int, dealt: int, size: int, labels: list[int], played: list[int]
+) -> None:
+    """A seat's patterns (R13): for every set of draw slots that may hold tiles of its
+    hand, the tiles it played fill its other draw slots (one each) and the dealt places
+    its hand leaves, in as many ways as brute force finds; the patterns listed are the
+    sets with at least one way, each with its ways."""
+    labels = [label & ((1 << draws << 1) - 1) for label in labels]
+    played = [index % len(labels) for index in played]
+    slots = SeatSlots(dealt, draws, labels)
+    patterns = SeatPatterns(slots, [(100 + n, i) for n, i in enumerate(played)], size)
+    found = {mask: ways for mask, _, ways in patterns.patterns}
+    expected = {}
+    for mask in pattern_masks(slots, size):
+        rest = [k for k in range(1, draws + 1) if not mask >> k & 1]
+        places = dealt - size + mask.bit_count()
+        ways = _placings([labels[i] for i in played], places, rest)
+        if ways:
+            expected[mask] = ways
+    assert found == expected
+
+
 def _r12b_view() -> RoundView:
     """A three-seat ``classic`` view under R12b (a draw beside a play) where a seat has
     drawn eleven tiles: more draw slots than the patterns were once listed for."""
@@ -334,6 +385,51 @@ def test_the_bound_by_tiles_samples_seats_of_many_patterns_exactly(
     _assert_samples_fit(rnd, seat, counts, sampler=_sampler(False))
 
 
+@pytest.mark.parametrize("by_places", [False, True])
+@pytest.mark.parametrize(
+    ("knobs", "players", "moves"),
+    [({}, 2, 8), ({"play_drawn": "may"}, 3, 10), ({"play_drawn": "may"}, 3, None)],
+)
+def test_every_deal_comes_out_of_an_attempt_with_the_bound_s_chance(
+    knobs: dict[str, object], players: int, moves: int | None, by_places: bool
+) -> None:
+    """What the module promises of an attempt, under each bound: every deal that replays
+    the view comes out of one attempt with probability ``1 / M``, ``M`` the bound (over
+    the view's cases, each drawn by its own bound), and the attempt is rejected with the
+    probability left. Over 40 000 attempts on a view where a seat has several patterns
+    (R12, R13), each deal's share is within five standard errors of ``1 / M`` times its
+    weight (the undrawn boneyard's orders), and so is the share rejected; the last view
+    (double-four set, no ``moves``) is one where a pattern changes the places a tile may
+    fill. A sampler whose draws are uniform but whose patterns are kept with the wrong
+    chance fails it."""
+    hand = 3 if players == 2 else 2
+    if moves is None:
+        rnd, seat, counts = _view_where_a_pattern_moves_a_tile(knobs, players, 3)
+    else:
+        rules = tiny(players, 3, hand, **knobs)
+        rnd, seat, counts = _view_of_many_patterns(rules, players, moves)
+    view = rnd.view(seat)
+    plans = _mixture(seen_of(view))
+    weights = []
+    for plan in plans.plans:
+        proposal = plan.proposal()
+        proposal.by_places = by_places
+        weights.append(proposal.log_bound())
+    bound = sum(math.exp(w) for w in weights)
+    rng = random.Random(5)
+    trials = 40_000
+    seen: Counter[object] = Counter()
+    for _ in range(trials):
+        found = plans.by_rejection(rng, 1, weights, counted=False)
+        seen[None if found is None else deal_key(round_from_state(found), seat)] += 1
+    expected = {key: w / bound for key, w in counts.items()}
+    expected[None] = 1 - sum(counts.values()) / bound
+    assert set(seen) <= set(expected)
+    for key, p in expected.items():
+        error = math.sqrt(p * (1 - p) / trials)
+        assert abs(seen[key] / trials - p) < 5 * error, (key, seen[key] / trials, p)
+
+
 def _moves_a_tile(rnd: Round, seat: int) -> bool:
     """Whether a pattern of some seat in ``seat``'s view, other than its likeliest,
     changes how many places some hidden tile may fill (so the rows' sums follow the
@@ -349,6 +445,23 @@ def _moves_a_tile(rnd: Round, seat: int) -> bool:
     return False
 
 
+def _view_where_a_pattern_moves_a_tile(
+    knobs: dict[str, object], players: int, hand: int
+) -> tuple[Round, int, Counter[Any]]:
+    """A view (double-four set, 6 to 60 deals) where a pattern other than a seat's
+    likeliest changes how many places a hidden tile may fill (:func:`_moves_a_tile`)."""
+    rules = tiny(players, 4, hand, **knobs)
+    for seed in range(60):
+        rnd = played(rules, players, seed, 12)
+        seat = rnd.to_move
+        if seat is None or not _moves_a_tile(rnd, seat):
+            continue
+        counts = brute_force(rnd, seat)
+        if 6 <= len(counts) <= 60:
+            return rnd, seat, counts
+    raise AssertionError("no view where a pattern changes the places a tile may fill")
+
+
 @pytest.mark.parametrize(
     ("knobs", "players", "hand"),
     [({"draws_per_turn": None, "play_drawn": "may"}, 2, 4), ({"play_drawn": "may"}, 3, 3)],
@@ -361,17 +474,8 @@ def test_the_bound_by_tiles_follows_the_places_each_pattern_gives_a_tile(
     (or the other way round). Under the bound by tiles the matching of each attempt must
     count those places under the pattern drawn: chi-square of 3000 samples against the
     brute-force distribution of a view (double-four set) where a pattern does so."""
-    rules = tiny(players, 4, hand, **knobs)
-    for seed in range(60):
-        rnd = played(rules, players, seed, 12)
-        seat = rnd.to_move
-        if seat is None or not _moves_a_tile(rnd, seat):
-            continue
-        counts = brute_force(rnd, seat)
-        if 6 <= len(counts) <= 60:
-            _assert_samples_fit(rnd, seat, counts, sampler=_sampler(False))
-            return
-    raise AssertionError("no view where a pattern changes the places a tile may fill")
+    rnd, seat, counts = _view_where_a_pattern_moves_a_tile(knobs, players, hand)
+    _assert_samples_fit(rnd, seat, counts, sampler=_sampler(False))
 
 
 def test_the_tangents_touch_where_the_likeliest_patterns_put_each_tile() -> None:

@@ -40,7 +40,7 @@ from chickenfoot import (
     tile_set,
 )
 from chickenfoot._book import book_of
-from chickenfoot._counting import OverBudgetError, SeatSlots, _hands_with
+from chickenfoot._counting import OverBudgetError, SeatSlots, _hands_with, _SamplingError
 from chickenfoot._engine import State
 from chickenfoot._facts import facts_of, hand_points, house_points
 from chickenfoot._positions import start_position
@@ -407,6 +407,17 @@ def test_samples_follow_the_exact_distribution(
     rules = tiny(players, 3, hand, **knobs)
     rnd, seat, counts = _find_view(rules, players, range(60), moves)
     _assert_samples_fit(rnd, seat, counts)
+
+
+def test_rejection_over_cases_of_no_deal_says_so() -> None:
+    """A view's cases whose counts are all 0 (ln weight ``-inf``) leave nothing to draw:
+    rejection over them is a fault named at once, not attempts at a case with no deal."""
+    rnd = played(tiny(2, 3, 3), 2, 0, 2)
+    assert rnd.to_move is not None
+    plans = _mixture(seen_of(rnd.view(rnd.to_move)))
+    weights = [float("-inf")] * len(plans.plans)
+    with pytest.raises(_SamplingError, match="no deal replays the view"):
+        plans.by_rejection(random.Random(0), 10, weights)
 
 
 def rejection_sample(view: RoundView, rng: random.Random) -> Round:
