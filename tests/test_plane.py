@@ -16,6 +16,7 @@ import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
+from chickenfoot._pictures.placing import _Placer
 from chickenfoot._pictures.plane import (
     _BENDS,
     _FAN,
@@ -28,6 +29,7 @@ from chickenfoot._pictures.plane import (
     _opening_angles,
     _overlap,
     _Rect,
+    _Room,
     _sectors,
     _toe_angles,
     _unit,
@@ -254,3 +256,22 @@ def test_a_bent_tile_pivots_on_its_parents_far_corner(
     across = (py - cy) * vx - (px - cx) * vy
     reach = 1.0 if double else 0.5
     assert abs(across) <= reach + 1e-9
+
+
+@pytest.mark.parametrize(
+    ("double", "edge", "fits"),
+    [(True, 7.33, 4), (False, 7.33, 4), (True, 6.83, 4), (False, 6.83, 3)],
+)
+def test_a_run_of_tiles_starts_half_a_double_or_a_whole_tile_out(
+    double: bool, edge: float, fits: int
+) -> None:
+    """The room counted ahead of an open end, in a straight line (R2, R3): the first tile
+    played onto a double (laid across its line, half a tile wide) has its centre 1.5 tile
+    widths from the double's, onto a line tile 2 (a whole tile's length), and each next
+    tile 2 further; a tile fits while it keeps the gap from every tile laid. With a tile
+    laid across the line whose near edge is at ``edge``, the run from the origin counts
+    the tile it starts from and those that fit before it."""
+    placer = _Placer(_Room(lane=1.0, pad=0.0, foresight=False, budget=10), [(0, False)] * 2, 2)
+    placer.put(1, (edge + 1.0, 0.0, 1.0, 0.0, 1.0, 0.5))
+    start = (0.0, 0.0, 0.0, 1.0, 1.0, 0.5) if double else (0.0, 0.0, 1.0, 0.0, 1.0, 0.5)
+    assert placer.run(start, 0.0, double, 10) == fits
