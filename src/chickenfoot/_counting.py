@@ -9,7 +9,9 @@ takes, with exact big-integer counts memoised on what is left (a vector of count
 the classes the later seats still tell apart; in a finished round the seats whose points
 leave the fewest hands come first). The last seat before the undrawn boneyard is counted
 without listing its hands: class by class, by how many tiles of each of its labels it
-holds and the points still to make (R17), the boneyard taking the rest in one way. A
+holds and the points still to make (R17), the boneyard taking the rest in one way; a
+table of the points each number of tiles of the classes still to come can make drops at
+once every part of a hand that could no longer end with its points made. A
 sample walks those counts with ``rng.randrange`` over exact totals, then picks tiles
 uniformly within classes, fills each seat's slots and shuffles the undrawn boneyard.
 
@@ -293,68 +295,102 @@ class ClassCounts:
         """:meth:`_completions` of the last seat before a plain boneyard, without listing
         its hands: the hands are counted class by class by the seat's label counts (and
         points left, R17), each count times the ways to fill the seat's slots. The seat
-        takes every tile the boneyard may not (a dealt tile), and the boneyard the rest."""
+        takes every tile the boneyard may not (a dealt tile), and the boneyard the rest.
+
+        A state of the count (tiles still to take, points still to make, the label
+        counts) is packed in one integer, its fields ``need_bits``, ``point_bits`` and
+        ``count_bits`` wide, from the lowest bits up."""
         stage = self.stages[i]
         slots = stage.slots
         assert slots is not None
-        keys = self.levels[i]
-        nexts = self.nexts[i]
-        values = self.values[i]
-        barred = set(self.last_barred)
-        # (tiles still to take, points still to make, label counts) -> hands
-        ways: dict[tuple[int, int, tuple[int, ...]], int] = {
-            (stage.size, stage.score or 0, stage.played): 1
-        }
-        # what the classes after each one can still give: tiles, least and most points
-        room = [0] * (len(pool) + 1)
-        low_v = [0] * (len(pool) + 1)
-        high_v = [0] * (len(pool) + 1)
-        cheapest, dearest = None, 0
-        for j in range(len(pool) - 1, -1, -1):
-            if pool[j] and keys[j][0] >= 0:
-                room[j] = room[j + 1] + pool[j]
-                cheapest = values[j] if cheapest is None else min(cheapest, values[j])
-                dearest = max(dearest, values[j])
-            else:
-                room[j] = room[j + 1]
-            low_v[j] = cheapest or 0
-            high_v[j] = dearest
+        found = self._last_reach(i, pool)
+        if found is None:
+            return 0
+        takes, reach = found
+        keys, values = self.levels[i], self.values[i]
+        score = stage.score or 0
+        need_bits = stage.size.bit_length()
+        point_bits = score.bit_length()
+        count_bits = (stage.size + sum(stage.played)).bit_length()
+        need_mask, point_mask = (1 << need_bits) - 1, (1 << point_bits) - 1
+        start = stage.size | score << need_bits
+        for label, n in enumerate(stage.played):
+            start |= n << need_bits + point_bits + count_bits * label
+        ways = {start: 1}
         for j, c in enumerate(pool):
             if not c:
                 continue
-            fits = room[j + 1]
-            least, most = low_v[j + 1], high_v[j + 1]
-            label = keys[j][0]
-            if nexts[j] in barred:
-                if label < 0:
-                    return 0
-                low = c
-            else:
-                low = 0
-            high = c if label >= 0 else 0
+            low, high = takes[j]
+            if not high:  # a class the seat may not hold leaves every state as it is
+                continue
             v = values[j]
+            ahead = reach[j + 1]
+            # what one tile of the class takes from a state
+            label = keys[j][0]
+            one = 1 + (v << need_bits) - (1 << need_bits + point_bits + count_bits * label)
+            choose = [comb(c, x) for x in range(c + 1)]
             self._work.spend(len(ways))
-            step: dict[tuple[int, int, tuple[int, ...]], int] = {}
-            for (need, points, counts), w in ways.items():
-                for x in range(low, min(high, need) + 1):
+            step: dict[int, int] = {}
+            for state, w in ways.items():
+                need = state & need_mask
+                points = state >> need_bits & point_mask
+                for x in range(low, (high if high < need else need) + 1):
                     left = points - x * v
-                    rest = need - x
-                    if rest > fits or left < rest * least or left > rest * most:
+                    if left < 0 or not ahead[need - x] >> left & 1:
                         continue
-                    if x:
-                        after = (*counts[:label], counts[label] + x, *counts[label + 1 :])
-                    else:
-                        after = counts
-                    state = (need - x, left, after)
-                    step[state] = step.get(state, 0) + w * comb(c, x)
+                    after = state - x * one
+                    step[after] = step.get(after, 0) + w * choose[x]
             ways = step
             if not ways:
                 return 0
+        shift, mask = need_bits + point_bits, (1 << count_bits) - 1
+        labels = range(len(stage.played))
         return sum(
-            w * slots.ways(slots.slots, counts)
-            for (need, points, counts), w in ways.items()
-            if not need and not points
+            w
+            * slots.ways(slots.slots, tuple(state >> shift + count_bits * k & mask for k in labels))
+            for state, w in ways.items()
+            if not state & (need_mask | point_mask << need_bits)
         )
+
+    def _last_reach(
+        self, i: int, pool: Pool
+    ) -> tuple[list[tuple[int, int]], list[list[int]]] | None:
+        """For :meth:`_last_seat`: how many tiles of each class the seat may take (all of
+        a class the boneyard may not hold, a dealt tile; none of one the seat may not),
+        and ``reach[j][n]``, the points that ``n`` tiles of the classes from ``j`` on can
+        make, as a bitmask, so that a state which cannot end with its points made is
+        dropped at once; ``None`` if a tile the boneyard may not hold cannot be the seat's."""
+        stage = self.stages[i]
+        keys, nexts, values = self.levels[i], self.nexts[i], self.values[i]
+        barred = set(self.last_barred)
+        takes: list[tuple[int, int]] = []
+        for j, c in enumerate(pool):
+            label = keys[j][0]
+            if nexts[j] in barred:
+                if c and label < 0:
+                    return None
+                takes.append((c, c))
+            else:
+                takes.append((0, c if label >= 0 else 0))
+        size = stage.size
+        reach = [[0] * (size + 1) for _ in range(len(pool) + 1)]
+        reach[-1][0] = 1
+        if stage.score is None:  # no points to make: any count between the least and most
+            least = most = 0
+            for j in range(len(pool) - 1, -1, -1):
+                least += takes[j][0]
+                most += takes[j][1]
+                row = reach[j]
+                for n in range(least, min(most, size) + 1):
+                    row[n] = 1
+            return takes, reach
+        for j in range(len(pool) - 1, -1, -1):
+            low, high = takes[j]
+            after_j, here, v = reach[j + 1], reach[j], values[j]
+            for n in range(size + 1):
+                for x in range(low, min(high, n) + 1):
+                    here[n] |= after_j[n - x] << x * v
+        return takes, reach
 
     # -- drawing ---------------------------------------------------------------------------
 
