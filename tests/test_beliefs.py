@@ -563,6 +563,21 @@ def test_a_place_of_many_tiles_takes_more_lines_and_the_next_one_starts_below() 
     assert y0 + height > max(lows["boneyard"])
 
 
+@pytest.mark.parametrize("title", [True, False])
+def test_the_beliefs_picture_holds_every_line_of_its_text(title: bool) -> None:
+    """Every line of text of the picture (its title, the places' names, the chances) lies
+    inside its view box, from the top of its letters to its baseline."""
+    rnd = Round.from_position(PRESETS["chickie-duel"], POSITION)
+    root = ET.fromstring(beliefs_svg(rnd.view(1).tile_probabilities(), title=title))
+    _, y0, _, height = (float(v) for v in root.attrib["viewBox"].split())
+    texts = list(root.iter("{http://www.w3.org/2000/svg}text"))
+    assert texts
+    for text in texts:
+        y, size = float(text.attrib["y"]), float(text.attrib["font-size"])
+        assert y0 <= y - size, (text.text, y, size, y0)
+        assert y <= y0 + height, (text.text, y, y0, height)
+
+
 def _tiles_and_right_edge(beliefs: Beliefs) -> tuple[list[float], float]:
     """The x of every hidden tile in the picture without a title, and its right edge."""
     root = ET.fromstring(beliefs_svg(beliefs, title=False))

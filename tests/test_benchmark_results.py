@@ -39,6 +39,7 @@ PAGES = {
     "mutants-606.md": "docs/testing.md",
     "mutants-808.md": "docs/testing.md",
     "mutants-1313.md": "docs/testing.md",
+    "mutants-1414.md": "docs/testing.md",
     "search.md": "docs/performance.md",
     "decisions.md": "docs/bots.md",
     "solve.md": "docs/analysis.md",
@@ -430,6 +431,7 @@ def test_figures_hands_the_mutation_results_to_their_own_session(
         "mutants-606.md",
         "mutants-808.md",
         "mutants-1313.md",
+        "mutants-1414.md",
     ]
     assert dict.fromkeys(samples, "mutants") == figures.elsewhere()
     for name in samples:

@@ -735,6 +735,9 @@ def test_play_a_whole_match(
     kinds = {next(k for k, shape in shapes.items() if re.fullmatch(shape, m)) for m in listed}
     assert kinds >= {"place", "play"}, listed
     assert "Press Enter" not in out  # piped input: no pause between rounds
+    # each round's scores name both seats with their points (R17)
+    scores = re.findall(r"^Scores: seat 0 \(greedy\) \d+, seat 1 \(you\) \d+$", out, re.M)
+    assert len(scores) == 7
     # a drawn tile that can be played is named on the turn that must play it (R13)
     assert re.search(r"^You drew \d+-\d+\.$", out, re.M)
     assert len(re.findall(r"^You drew ", out, re.M)) == len(re.findall(r"^You drew \d", out, re.M))
@@ -755,6 +758,24 @@ def test_play_a_whole_match(
     assert len(re.findall(r"^you: draws", out, re.M)) == len(
         re.findall(r"^you: draws \d", out, re.M)
     )
+
+
+def test_play_takes_a_move_by_its_number(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Typing a listed move's number plays that move, not only the first: at the first
+    turn of seat 0 with two moves or more, "2" plays the move listed second."""
+    for seed in range(40):
+        monkeypatch.setattr("sys.stdin", io.StringIO("2\nquit\n"))
+        assert main(["play", "--preset", "chickie", "--seed", str(seed), "--bots", "random"]) == 0
+        out = capsys.readouterr().out
+        listed = re.findall(r"^ +(\d+)\. (\S+)", out, re.M)
+        if len(listed) < 2 or listed[1][0] != "2":
+            continue  # seat 0's first turn had one move: "2" named none
+        assert f"you: plays {listed[1][1]}" in out, out
+        assert "There is no move 2" not in out
+        return
+    raise AssertionError("no deal gives seat 0 two moves at its first turn")
 
 
 def test_play_by_notation_and_quit(

@@ -538,7 +538,8 @@ def test_r12b_a_position_after_a_draw_beside_a_play_reads_back_under_house_rules
 def test_r17c_going_out_on_a_double_and_a_house_bonus_both_count() -> None:
     """A winner who goes out on a double scores ``out_on_double`` (R17c); every other seat
     scores its tiles at the house rule's points plus its bonus (H3), and each seat's view
-    samples rounds that give it back (the sampler takes both off the scores)."""
+    samples rounds that give it back (the sampler takes both off the scores). The round
+    found goes out on a double other than 0-0, the set's first tile."""
     rules = attrs.evolve(
         CLASSIC, out_on_double=25, house=(CostlyDoubles(factor=3, bonus_points=7),)
     )
@@ -549,7 +550,7 @@ def test_r17c_going_out_on_a_double_and_a_house_bonus_both_count() -> None:
         last = end.history[-1].move
         if outcome.ending is not Ending.WENT_OUT or not isinstance(last, Play):
             continue
-        if not last.tile.is_double:
+        if not last.tile.is_double or last.tile.index == 0:
             continue
         for seat in range(3):
             if seat == outcome.winner:
@@ -560,7 +561,33 @@ def test_r17c_going_out_on_a_double_and_a_house_bonus_both_count() -> None:
             view = end.view(seat)
             assert view.sample_state(random.Random(seed)).view(seat) == view
         return
-    raise AssertionError("no round went out on a double in 300 rounds")
+    raise AssertionError("no round went out on a double past 0-0 in 300 rounds")
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_house_rule_s_table_plays_a_tile_where_the_placement_rules_allow(preset: str) -> None:
+    """Once the round double is down (R6), ``Table.plays(tile)`` for a tile the seat to
+    move holds is that seat's legal plays of it (R7-R10), at the start of its turn (after
+    a draw, the drawing rules choose among them, R13): the same plays, no more, no fewer,
+    at every such turn of random rounds."""
+    rules = attrs.evolve(PRESETS[preset], rounds=1)
+    players = max(n for n in rules.player_counts if n <= 3)
+    checked = 0
+    for seed in range(4):
+        rnd = Round.deal(rules, players, seed=seed)
+        rng = random.Random(seed)
+        while rnd.to_move is not None:
+            seat = rnd.to_move
+            drew = bool(rnd.history) and isinstance(rnd.history[-1].move, Draw)
+            if rnd.layout.tiles and not (drew and rnd.history[-1].seat == seat):
+                table = Table(state_of(rnd).table)
+                legal = [m for m in rnd.legal_moves() if isinstance(m, Play)]
+                for tile in rnd.hand(seat):
+                    mine = sorted(str(m) for m in legal if m.tile == tile)
+                    assert sorted(map(str, table.plays(tile))) == mine, (seed, rnd.history)
+                    checked += bool(mine)
+            rnd = rnd.apply(rng.choice(rnd.legal_moves()))
+    assert checked > 20
 
 
 @given(strategies.played_rounds())

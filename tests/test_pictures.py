@@ -361,6 +361,27 @@ def test_a_bare_layout_reads_its_round_double_as_a_cross_or_a_six(arms: int, lef
     assert bool(re.search('class="open-end"', ET.tostring(centre, "unicode"))) == (left > 0)
 
 
+def test_the_round_double_alone_is_drawn_gold() -> None:
+    """The picture tells the round double (R1) by its gold face, and it alone: a 5-5
+    layout with tiles above and below it in the set's order."""
+    root_tile = Tile(5, 5)
+    tiles = [root_tile, Tile(9, 5), Tile(5, 1), Tile(5, 3)]
+    layout = Layout(
+        tuple(Placement(t, None if k == 0 else root_tile, None) for k, t in enumerate(tiles))
+    )
+    root = ET.fromstring(table_svg(layout))
+    faces = {
+        g.get("data-tile"): next(
+            r.get("fill") for r in g.iter(f"{SVG}rect") if r.get("class") == "face"
+        )
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "tile"
+    }
+    assert len(faces) == 4
+    gold = {tile for tile, fill in faces.items() if fill == faces["5-5"]}
+    assert gold == {"5-5"}
+
+
 @given(rnd=played_rounds(max_moves=200))
 def test_layout_text_is_the_tree(rnd: Round) -> None:
     """R1: the layout is a tree rooted at the round double. The text shows each tile once,

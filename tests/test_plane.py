@@ -109,6 +109,13 @@ def test_a_foots_toes_fan_out_evenly_either_side_of_its_line(n: int, spread: flo
     assert all(abs(a) <= widest + 1e-9 for a in angles)
 
 
+@pytest.mark.parametrize("spread", SPREADS)
+def test_two_toes_sit_two_thirds_of_the_spread_either_side(spread: float) -> None:
+    """A foot of two toes (R3 under a rule of two toes a double): no toe on the line,
+    each two thirds of the way out to ``spread``."""
+    assert _toe_angles(2, spread) == pytest.approx([-spread * 2 / 3, spread * 2 / 3])
+
+
 def _nearest(angles: Sequence[float], direction: float, full: bool) -> set[int]:
     """The indices of the angles nearest to ``direction``."""
     far = [circular(a, direction) if full else abs(a - direction) for a in angles]

@@ -310,6 +310,38 @@ def test_samples_of_finished_rounds_follow_the_exact_distribution(ending: str) -
     _assert_samples_fit(rnd, seat, counts)
 
 
+def test_the_count_s_slices_grow_from_more_than_the_first_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A finished round (R17) whose count runs over its first budget and whose attempts
+    all fail: the sample goes on counting in slices, each larger than the one before (at
+    least twice), the first larger than the budget already spent, until the count
+    finishes; the sample then replays the view."""
+    rnd, _ = next(iter(_finished([(3, 3, 2)])))
+    view = rnd.view(0)
+    budgets: list[int | None] = []
+    count = _sampling._Plan.count
+
+    def slow_count(plan: Any, budget: int | None = None) -> int:
+        budgets.append(budget)
+        assert budget is None or budget > 0, budgets  # a slice of no steps counts nothing
+        if budget is not None and len(budgets) < 4:
+            raise OverBudgetError
+        return count(plan, budget)
+
+    monkeypatch.setattr(_sampling._Plan, "count", slow_count)
+    monkeypatch.setattr(_sampling._Plan, "attempt", lambda *args, **kwargs: None)
+    monkeypatch.setattr(_sampling, "ATTEMPTS", 2)
+    monkeypatch.setattr(_sampling, "_cache", OrderedDict())
+    sample = sample_state(view, random.Random(0))
+    assert sample.view(0) == view
+    slices = [b for b in budgets if b is not None]
+    assert slices[0] == _sampling.FINISHED_BUDGET
+    assert len(slices) >= 4
+    assert all(b >= 2 * a > 0 for a, b in itertools.pairwise(slices[1:])), slices
+    assert slices[1] > slices[0], slices
+
+
 def test_samples_past_the_attempts_count_in_slices_and_follow_the_exact_distribution(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

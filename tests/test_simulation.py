@@ -283,6 +283,13 @@ def test_bad_arguments(options: dict[str, object], error: type[Exception], words
         simulate(SHORT, BOTS, **arguments)  # type: ignore[arg-type]
 
 
+def test_a_run_of_one_game() -> None:
+    """One game is the least run: its summary counts one game at each seat."""
+    summary = simulate(SHORT, BOTS, games=1, seed=0, jobs=1)
+    assert summary.games == 1
+    assert [seat.games for seat in summary.seats] == [1, 1]
+
+
 def test_a_player_count_the_rules_do_not_cover() -> None:
     with pytest.raises(RulesError, match="for 2 players, not 3"):
         simulate(SHORT, [RandomPlayer()] * 3, games=1, seed=0)

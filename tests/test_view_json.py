@@ -414,6 +414,16 @@ def test_bad_view_json_is_a_view_error_naming_the_field() -> None:
             [],
             "round.table.placements: an empty array does not follow",
         ),
+        (  # a value that differs as deep as it can be named, even a falsy one
+            ("round", "table", "placements", 0),
+            0,
+            "round.table.placements[0]: 0 does not follow from the rest of the view",
+        ),
+        (
+            ("round", "table", "placements", 0, "seat"),
+            0,
+            "round.table.placements[0].seat: 0 does not follow from the rest of the view, which gives 2",
+        ),
         (("round", "boneyard_count"), 0, "round.boneyard_count: the hands, the boneyard and"),
         (("round", "position"), {"layout": 1}, 'round.position: missing key "round_double"'),
     ]
