@@ -121,6 +121,29 @@ MATRICES = [
 ]
 
 
+def _oriented(
+    matrix: tuple[list[int], list[list[int]], list[int]], transpose: bool
+) -> tuple[Matchings, list[int], list[list[int]], list[int]]:
+    """The matchings of ``matrix`` (row counts, each row type's columns, column counts),
+    by rows or (``transpose``) by columns, with the rows, columns and counts they run on."""
+    rows, allowed, columns = matrix
+    matchings = Matchings(rows, allowed, columns)
+    if transpose:
+        matchings = matchings.transposed()
+        rows, columns = columns, rows
+        allowed = [list(a) for a in matchings.allowed]
+    return matchings, rows, allowed, columns
+
+
+def _assert_shares(seen: Counter[Any], expected: dict[Any, float], trials: int) -> None:
+    """Every outcome of ``trials`` attempts is one of ``expected``, and each expected
+    outcome's share is within five standard errors of its probability."""
+    assert set(seen) <= set(expected)
+    for key, p in expected.items():
+        error = math.sqrt(p * (1 - p) / trials)
+        assert abs(seen[key] / trials - p) < 5 * error, (key, seen[key] / trials, p)
+
+
 @pytest.mark.parametrize("matrix", MATRICES)
 @pytest.mark.parametrize("transpose", [False, True])
 def test_matchings_come_out_uniformly(
@@ -129,12 +152,7 @@ def test_matchings_come_out_uniformly(
     """Chi-square of 4000 kept attempts against the brute-force count of permutations
     that give each type pattern: every perfect matching is equally likely, by rows and by
     columns."""
-    rows, allowed, columns = matrix
-    matchings = Matchings(rows, allowed, columns)
-    if transpose:
-        matchings = matchings.transposed()
-        rows, columns = columns, rows
-        allowed = matchings.allowed
+    matchings, rows, allowed, columns = _oriented(matrix, transpose)
     counts = brute_patterns(rows, allowed, columns)
     assert len(counts) >= 2
     rng = random.Random(7)
@@ -164,12 +182,7 @@ def test_each_matching_comes_out_of_an_attempt_with_one_over_the_bound(
     attempt ends). Over 40 000 attempts, each type pattern's share is within five
     standard errors of its brute-force count over ``M(A)``, and so is the share
     rejected."""
-    rows, allowed, columns = matrix
-    matchings = Matchings(rows, allowed, columns)
-    if transpose:
-        matchings = matchings.transposed()
-        rows, columns = columns, rows
-        allowed = matchings.allowed
+    matchings, rows, allowed, columns = _oriented(matrix, transpose)
     counts = brute_patterns(rows, allowed, columns)
     bound = math.exp(matchings.log_bound())
     rng = random.Random(8)
@@ -180,10 +193,7 @@ def test_each_matching_comes_out_of_an_attempt_with_one_over_the_bound(
         seen[None if found is None else _pattern(found, len(columns))] += 1
     expected: dict[Pattern | None, float] = {key: w / bound for key, w in counts.items()}
     expected[None] = 1 - sum(counts.values()) / bound
-    assert set(seen) <= set(expected)
-    for key, p in expected.items():
-        error = math.sqrt(p * (1 - p) / trials)
-        assert abs(seen[key] / trials - p) < 5 * error, (key, seen[key] / trials, p)
+    _assert_shares(seen, expected, trials)
 
 
 def test_other_column_counts_give_their_own_matchings() -> None:
@@ -209,14 +219,21 @@ def test_other_column_counts_give_their_own_matchings() -> None:
         assert abs(seen[key] / 3000 - p) < 5 * math.sqrt(p * (1 - p) / 3000), (key, seen)
 
 
+def _forced(view: RoundView, by_places: bool) -> tuple[_sampling._Mixture, list[float]]:
+    """The plans of ``view`` with every proposal forced to one bound, and the ln of each
+    plan's bound."""
+    plans = _mixture(seen_of(view))
+    weights = []
+    for plan in plans.plans:
+        proposal = plan.proposal()
+        proposal.by_places = by_places
+        weights.append(proposal.log_bound())
+    return plans, weights
+
+
 def _sampler(by_places: bool):  # type: ignore[no-untyped-def]
     def sample(view: RoundView, rng: random.Random) -> Round:
-        plans = _mixture(seen_of(view))
-        weights = []
-        for plan in plans.plans:
-            proposal = plan.proposal()
-            proposal.by_places = by_places
-            weights.append(proposal.log_bound())
+        plans, weights = _forced(view, by_places)
         found = plans.by_rejection(rng, 100_000, weights, counted=False)
         assert found is not None
         return round_from_state(found)
@@ -441,13 +458,7 @@ def test_every_deal_comes_out_of_an_attempt_with_the_bound_s_chance(
     else:
         rules = tiny(players, 3, hand, **knobs)
         rnd, seat, counts = _view_of_many_patterns(rules, players, moves)
-    view = rnd.view(seat)
-    plans = _mixture(seen_of(view))
-    weights = []
-    for plan in plans.plans:
-        proposal = plan.proposal()
-        proposal.by_places = by_places
-        weights.append(proposal.log_bound())
+    plans, weights = _forced(rnd.view(seat), by_places)
     bound = sum(math.exp(w) for w in weights)
     rng = random.Random(5)
     trials = 40_000
@@ -457,10 +468,7 @@ def test_every_deal_comes_out_of_an_attempt_with_the_bound_s_chance(
         seen[None if found is None else deal_key(round_from_state(found), seat)] += 1
     expected = {key: w / bound for key, w in counts.items()}
     expected[None] = 1 - sum(counts.values()) / bound
-    assert set(seen) <= set(expected)
-    for key, p in expected.items():
-        error = math.sqrt(p * (1 - p) / trials)
-        assert abs(seen[key] / trials - p) < 5 * error, (key, seen[key] / trials, p)
+    _assert_shares(seen, expected, trials)
 
 
 def _moves_a_tile(rnd: Round, seat: int) -> bool:
