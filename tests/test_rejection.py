@@ -214,9 +214,7 @@ def test_other_column_counts_give_their_own_matchings() -> None:
             seen[_pattern(found, 3)] += 1
     assert set(seen) == set(counts)  # a column counted 0 takes no row
     total = sum(counts.values())
-    for key, w in counts.items():  # each within five standard errors
-        p = w / total
-        assert abs(seen[key] / 3000 - p) < 5 * math.sqrt(p * (1 - p) / 3000), (key, seen)
+    _assert_shares(seen, {key: w / total for key, w in counts.items()}, 3000)
 
 
 def _forced(view: RoundView, by_places: bool) -> tuple[_sampling._Mixture, list[float]]:

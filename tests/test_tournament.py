@@ -720,10 +720,10 @@ def test_progress_counts_the_games_of_every_pairing() -> None:
     """Three entrants, round robin: three pairings of two seats, every deal played in
     both rotations, so 2 deals are 12 games, the total of every report."""
     seen: list[tuple[int, int]] = []
+    bots: list[Player] = [GreedyPlayer(), RandomPlayer(), GreedyPlayer(name="other")]
     results = play_tournament(
-        [GreedyPlayer(), RandomPlayer(), GreedyPlayer(name="other")], DUEL, seats=2, deals=2,
-        seed=0,
-        jobs=1, progress=lambda done, total: seen.append((done, total)),
+        bots, DUEL, seats=2, deals=2, seed=0, jobs=1,
+        progress=lambda done, total: seen.append((done, total)),
     )  # fmt: skip
     assert len(results.games) == 12
     assert seen[0] == (0, 12)

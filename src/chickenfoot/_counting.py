@@ -318,10 +318,8 @@ class ClassCounts:
             start |= n << need_bits + point_bits + count_bits * label
         ways = {start: 1}
         for j, c in enumerate(pool):
-            if not c:
-                continue
             low, high = takes[j]
-            if not high:  # a class the seat may not hold leaves every state as it is
+            if not high:  # a class left empty, or one the seat may not hold: no change
                 continue
             v = values[j]
             ahead = reach[j + 1]
